@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension PathMeasure {
+    /// The part of the path between two fractions of its length: what `CAShapeLayer` strokes
+    /// for `strokeStart` and `strokeEnd`, and SwiftUI's `trim(from:to:)`.
+    ///
+    /// - Fractions are pinned to `0...1`; when `start >= end` the result is empty.
+    /// - Cuts are exact: a segment is cut at the parameter whose arc length matches (within
+    ///   ``accuracy``) and split exactly (Béziers by de Casteljau, arcs as arcs of the same
+    ///   ellipse), never approximated by a polyline.
+    /// - A subpath kept whole is kept as it is, so a closed one stays closed (drawn with a join
+    ///   at its start, not two caps); a subpath cut anywhere becomes open.
+    /// - `offset` shifts the window along the path, wrapping around its end, as Lottie's trim
+    ///   offset does: `from: 0, to: 0.3, offset: 0.9` keeps `0.9...1` and `0...0.2`. On a path
+    ///   that is a single closed subpath (or one that ends where it starts) the two parts join
+    ///   at the seam into one piece, which
+    ///   `strokeStart`/`strokeEnd` cannot express.
+    ///
+    /// - Parameters:
+    ///   - start: the fraction where the kept part begins.
+    ///   - end: the fraction where it ends.
+    ///   - offset: a shift of both fractions, taken modulo 1. Defaults to 0.
+    ///   - scope: whether the fractions are of the whole path (the default) or of each subpath.
+    /// - Returns: the trimmed path, whose length is `(end - start)` times the trimmed length,
+    ///   within ``accuracy``.
+    /// - Throws: ``TrimError`` when `start`, `end` or `offset` is NaN or infinite.
+    /// - Complexity: O(log n + k) for a result of k segments, plus two inverse arc lengths.
+    public func trimmedPath(
+        from start: Double, to end: Double, offset: Double = 0, scope: TrimScope = .wholePath
+    ) throws(TrimError) -> Path {
+        for (argument, value) in [("from", start), ("to", end), ("offset", offset)] where !value.isFinite {
+            throw TrimError(argument: argument, value: value)
+        }
+        let (from, to) = (min(max(start, 0), 1), min(max(end, 0), 1))
+        guard from < to else { return Path() }
+        switch scope {
+        case .wholePath:
+            return Path(
+                subpaths: window(
+                    from: from, width: to - from, offset: offset, subpaths: path.subpaths.indices))
+        case .eachSubpath:
+            return Path(
+                subpaths: path.subpaths.indices.flatMap {
+                    window(from: from, width: to - from, offset: offset, subpaths: $0..<$0 + 1)
+                })
+        }
+    }
+
+    /// The window `from...from + width` (fractions of the subpaths' joint length, shifted by
+    /// `offset` with wrap-around) of a run of consecutive subpaths.
+    private func window(from: Double, width: Double, offset: Double, subpaths: Range<Int>) -> [Subpath] {
+        guard width < 1 else { return Array(path.subpaths[subpaths]) }
+        let low = subpathStarts.indices.contains(subpaths.lowerBound) ? subpathStarts[subpaths.lowerBound] : 0
+        let total = subpaths.reduce(0) { $0 + subpathLengths[$1] }
+        let high = low + total
+        var start = from
+        if offset != 0 {
+            start = from + offset
+            start -= floor(start)
+            if start >= 1 { start = 0 }
+        }
+        let end = start + width
+        if end <= 1 {
+            return extract(from: low + start * total, to: end == 1 ? high : low + end * total, subpaths: subpaths)
+        }
+        let tail = extract(from: low + start * total, to: high, subpaths: subpaths)
+        let head = extract(from: low, to: low + (end - 1) * total, subpaths: subpaths)
+        // A single subpath that closes (or ends where it starts): the tail runs into the head
+        // through the seam.
+        let subpath = path.subpaths[subpaths.lowerBound]
+        if subpaths.count == 1, subpath.isClosed || subpath.end == subpath.start, let last = tail.last,
+            let first = head.first, last.end == first.start
+        {
+            let joined = Subpath(start: last.start, segments: last.segments + first.segments)
+            return tail.dropLast() + [joined] + head.dropFirst()
+        }
+        return tail + head
+    }
+
+    /// The parts of `subpaths` between distances `from < to` along the whole path.
+    private func extract(from: Double, to: Double, subpaths: Range<Int>) -> [Subpath] {
+        guard from < to else { return [] }
+        var result: [Subpath] = []
+        for index in subpaths {
+            let (start, end) = (subpathStarts[index], subpathStarts[index] + subpathLengths[index])
+            if from <= start && to >= end {
+                result.append(path.subpaths[index])
+            } else if max(from, start) < min(to, end) {
+                result.append(piece(from: max(from, start), to: min(to, end)))
+            }
+        }
+        return result
+    }
+
+    /// The open piece between distances `from < to` that lie within one subpath.
+    private func piece(from: Double, to: Double) -> Subpath {
+        let (first, t0) = lookup(from, preferringSegmentEnd: false)
+        let (last, t1) = lookup(to, preferringSegmentEnd: true)
+        var segments: [PathSegment] = []
+        if first == last {
+            segments.append(Self.part(of: entries[first].segment, from: t0, to: t1))
+        } else {
+            segments.reserveCapacity(last - first + 1)
+            segments.append(Self.part(of: entries[first].segment, from: t0, to: 1))
+            for index in first + 1..<last { segments.append(entries[index].segment) }
+            segments.append(Self.part(of: entries[last].segment, from: 0, to: t1))
+        }
+        return Subpath(start: segments[0].start, segments: segments)
+    }
+
+    /// The segment itself when the whole of it is kept, otherwise its exact part.
+    private static func part(of segment: PathSegment, from t0: Double, to t1: Double) -> PathSegment {
+        t0 == 0 && t1 == 1 ? segment : segment.subsegment(from: t0, to: t1)
+    }
+}
+
+extension Path {
+    /// The part of the path between two fractions of its length, measured to `accuracy`; see
+    /// ``PathMeasure/trimmedPath(from:to:offset:scope:)`` for the semantics.
+    ///
+    /// To trim one path many times (frames of an animation), measure it once with
+    /// ``PathMeasure`` and trim the measure.
+    ///
+    /// - Throws: ``TrimError`` when `start`, `end` or `offset` is NaN or infinite.
+    public func trimmedPath(
+        from start: Double, to end: Double, offset: Double = 0, scope: TrimScope = .wholePath,
+        accuracy: Double = PathMeasure.defaultAccuracy
+    ) throws(TrimError) -> Path {
+        try PathMeasure(self, accuracy: accuracy).trimmedPath(
+            from: start, to: end, offset: offset, scope: scope)
+    }
+}

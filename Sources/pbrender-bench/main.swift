@@ -1,0 +1,1 @@
+print("pbrender-bench: not written yet")
