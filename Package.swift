@@ -21,7 +21,7 @@ let package = Package(
         .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry"], swiftSettings: strict),
         .testTarget(name: "PBGeometryTests", dependencies: ["PBGeometry"], swiftSettings: strict),
         .testTarget(
-            name: "PBCommandLineTests", dependencies: ["PBCommandLine", "PBGeometry"],
+            name: "PBCommandLineTests", dependencies: ["PBCommandLine", "PBGeometry", "pbrender"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,1 +1,9 @@
-print("stub")
+import PBCommandLine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+exit(Tool.run(Array(CommandLine.arguments.dropFirst())))

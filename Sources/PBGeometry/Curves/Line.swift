@@ -17,6 +17,17 @@ public struct Line: ParametricCurve {
         return start.interpolated(to: end, at: t)
     }
 
+    /// The point at arc length `distance` from ``start``: `start + distance * direction`, so a
+    /// horizontal or vertical line cut at a round distance gives round coordinates. Exactly
+    /// ``end`` when `distance` is the line's length.
+    public func point(atDistance distance: Double) -> Point {
+        let delta = end - start
+        let length = delta.length
+        guard distance != 0, length > 0 else { return start }
+        if distance == length { return end }
+        return start + distance * Vector(dx: delta.dx / length, dy: delta.dy / length)
+    }
+
     /// `end - start`, whatever `t`.
     public func derivative(at t: Double) -> Vector { end - start }
 

@@ -107,13 +107,12 @@ public struct PathMeasure: Sendable {
     public func location(atDistance distance: Double) -> Location? {
         guard length > 0, !distance.isNaN else { return nil }
         let distance = min(max(distance, 0), length)
-        let (index, t) = lookup(distance, preferringSegmentEnd: false)
-        let entry = entries[index]
-        let point = entry.segment.point(at: t)
-        let tangent = entry.segment.tangent(at: t) ?? Vector(dx: 1, dy: 0)
+        let cut = lookup(distance, preferringSegmentEnd: false)
+        let entry = entries[cut.index]
+        let tangent = entry.segment.tangent(at: cut.parameter) ?? Vector(dx: 1, dy: 0)
         return Location(
-            distance: distance, point: point, tangent: tangent, subpathIndex: entry.subpathIndex,
-            segmentIndex: entry.segmentIndex, parameter: t)
+            distance: distance, point: point(at: cut), tangent: tangent, subpathIndex: entry.subpathIndex,
+            segmentIndex: entry.segmentIndex, parameter: cut.parameter)
     }
 
     /// The location at `fraction` of the path's length (pinned to `0...1`); `nil` when the path
@@ -122,12 +121,29 @@ public struct PathMeasure: Sendable {
         location(atDistance: fraction * length)
     }
 
+    /// A place on one measured segment.
+    struct Cut {
+        /// The index in ``entries``.
+        var index: Int
+        /// The segment's parameter.
+        var parameter: Double
+        /// The arc length from the segment's start.
+        var distance: Double
+    }
+
+    /// The point at a cut: lines are cut by distance (round distances give round coordinates
+    /// on axis-aligned lines), curves by parameter.
+    func point(at cut: Cut) -> Point {
+        if case .line(let line) = entries[cut.index].segment { return line.point(atDistance: cut.distance) }
+        return entries[cut.index].segment.point(at: cut.parameter)
+    }
+
     /// The segment entry and its parameter at `distance` (within `0...length`).
     ///
     /// With `preferringSegmentEnd`, a distance on a boundary falls at the end of the earlier
     /// segment (so the end of a trimmed piece stays on its segment); otherwise at the start of
     /// the later one.
-    func lookup(_ distance: Double, preferringSegmentEnd: Bool) -> (index: Int, parameter: Double) {
+    func lookup(_ distance: Double, preferringSegmentEnd: Bool) -> Cut {
         // The first entry whose end is beyond the distance (or reaches it, preferring ends);
         // the last entry when none is.
         var (low, high) = (0, entries.count - 1)
@@ -141,8 +157,8 @@ public struct PathMeasure: Sendable {
             }
         }
         let entry = entries[low]
-        let local = distance - entry.startDistance
+        let local = min(max(distance - entry.startDistance, 0), entry.length)
         let t = entry.segment.parameter(atLength: local, totalLength: entry.length, accuracy: accuracy)
-        return (low, t)
+        return Cut(index: low, parameter: t, distance: local)
     }
 }

@@ -179,6 +179,7 @@ struct SVGPathParser {
             negative = bytes[i] == UInt8(ascii: "-")
             i += 1
         }
+        let unsignedStart = i
         // Significant digits as an integer (while exact), and the decimal exponent.
         var mantissa: UInt64 = 0
         var significantDigits = 0
@@ -221,7 +222,7 @@ struct SVGPathParser {
         index = i
         let value =
             Self.fastValue(mantissa: mantissa, digits: significantDigits, exponent: exponent)
-            ?? Double(String(decoding: bytes[start..<i], as: UTF8.self)) ?? .nan
+            ?? Double(String(decoding: bytes[unsignedStart..<i], as: UTF8.self)) ?? .nan
         guard value.isFinite else { throw error(.numberOutOfRange, at: start) }
         return negative ? -value : value
     }

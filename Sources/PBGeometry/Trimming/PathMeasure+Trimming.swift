@@ -98,23 +98,33 @@ extension PathMeasure {
 
     /// The open piece between distances `from < to` that lie within one subpath.
     private func piece(from: Double, to: Double) -> Subpath {
-        let (first, t0) = lookup(from, preferringSegmentEnd: false)
-        let (last, t1) = lookup(to, preferringSegmentEnd: true)
+        let first = lookup(from, preferringSegmentEnd: false)
+        let last = lookup(to, preferringSegmentEnd: true)
         var segments: [PathSegment] = []
-        if first == last {
-            segments.append(Self.part(of: entries[first].segment, from: t0, to: t1))
+        if first.index == last.index {
+            segments.append(part(first.index, from: first, to: last))
         } else {
-            segments.reserveCapacity(last - first + 1)
-            segments.append(Self.part(of: entries[first].segment, from: t0, to: 1))
-            for index in first + 1..<last { segments.append(entries[index].segment) }
-            segments.append(Self.part(of: entries[last].segment, from: 0, to: t1))
+            segments.reserveCapacity(last.index - first.index + 1)
+            segments.append(part(first.index, from: first, to: nil))
+            for index in first.index + 1..<last.index { segments.append(entries[index].segment) }
+            segments.append(part(last.index, from: nil, to: last))
         }
         return Subpath(start: segments[0].start, segments: segments)
     }
 
-    /// The segment itself when the whole of it is kept, otherwise its exact part.
-    private static func part(of segment: PathSegment, from t0: Double, to t1: Double) -> PathSegment {
-        t0 == 0 && t1 == 1 ? segment : segment.subsegment(from: t0, to: t1)
+    /// The exact part of entry `index` between two cuts on it (`nil`: its start or end); the
+    /// segment itself when the whole of it is kept.
+    private func part(_ index: Int, from start: Cut?, to end: Cut?) -> PathSegment {
+        let segment = entries[index].segment
+        let (t0, t1) = (start?.parameter ?? 0, end?.parameter ?? 1)
+        if t0 == 0 && t1 == 1 { return segment }
+        if case .line(let line) = segment {
+            return .line(
+                Line(
+                    from: start.map { point(at: $0) } ?? line.start,
+                    to: end.map { point(at: $0) } ?? line.end))
+        }
+        return segment.subsegment(from: t0, to: t1)
     }
 }
 

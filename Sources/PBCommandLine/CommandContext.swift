@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a command may touch outside itself: standard output and error, and files. The real
+/// one is ``system``; tests pass one that captures output in memory.
+public struct CommandContext: Sendable {
+    /// Writes bytes to standard output.
+    public var writeOutput: @Sendable ([UInt8]) throws(CommandLineError) -> Void
+    /// Writes text to standard error.
+    public var writeError: @Sendable (String) -> Void
+    /// Reads a whole file.
+    public var readFile: @Sendable (String) throws(CommandLineError) -> [UInt8]
+
+    /// Creates a context from its three capabilities.
+    public init(
+        writeOutput: @escaping @Sendable ([UInt8]) throws(CommandLineError) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        readFile: @escaping @Sendable (String) throws(CommandLineError) -> [UInt8]
+    ) {
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.readFile = readFile
+    }
+
+    /// Standard output and error of the process, and the file system.
+    public static let system = CommandContext(
+        writeOutput: { bytes throws(CommandLineError) in
+            try FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+        },
+        writeError: { text in
+            try? FileDescriptorIO.writeAll(Array(text.utf8), to: STDERR_FILENO, name: "standard error")
+        },
+        readFile: { path throws(CommandLineError) in try FileDescriptorIO.readFile(path) })
+
+    /// Writes text to standard output.
+    func print(_ text: String) throws(CommandLineError) {
+        try writeOutput(Array(text.utf8))
+    }
+}

@@ -1,0 +1,50 @@
+/// Lays out help in the fixed shape of swift-argument-parser: `OVERVIEW`, `USAGE`, `OPTIONS`,
+/// then free paragraphs, wrapped to 80 columns.
+enum HelpFormatter {
+    static let width = 80
+    static let labelColumn = 2
+    static let helpColumn = 28
+
+    static func help(overview: String, usage: String, options: [OptionSpec], discussion: String) -> String {
+        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n\nOPTIONS:\n"
+        out += table(options.map { ($0.label, $0.help) })
+        if !discussion.isEmpty { out += "\n" + discussion + "\n" }
+        return out
+    }
+
+    /// Two columns: labels at `labelColumn`, wrapped text at `helpColumn` (on the next line
+    /// when the label is too long).
+    static func table(_ rows: [(label: String, text: String)]) -> String {
+        var out = ""
+        for (label, text) in rows {
+            let indent = String(repeating: " ", count: helpColumn)
+            var first = String(repeating: " ", count: labelColumn) + label
+            if first.count + 2 > helpColumn {
+                out += first + "\n"
+                first = indent
+            } else {
+                first += String(repeating: " ", count: helpColumn - first.count)
+            }
+            let lines = wrap(text, width: width - helpColumn)
+            for (index, line) in lines.enumerated() {
+                out += (index == 0 ? first : indent) + line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// Splits `text` into lines of at most `width` characters at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,88 @@
+import PBGeometry
+
+/// `pbrender measure`: the length of a path, of each subpath, and points and tangents along it.
+enum MeasureCommand: Command {
+    static let name = "measure"
+    static let overview = "Print the length of a path and of each subpath, and points and tangents along it."
+    static let usage = "measure (--path FILE | --path-data DATA) [--at FRACTION ...] [--json] [--accuracy A]"
+    static let options =
+        PathInput.options + [
+            OptionSpec(
+                name: "--at", valueName: "FRACTION",
+                help:
+                    "Also print the point and unit tangent at this fraction of the whole length (pinned to 0...1). Repeatable.",
+                isRepeatable: true),
+            OptionSpec(name: "--json", help: "Print JSON (every digit of every number) instead of text."),
+            PathInput.accuracyOption,
+        ]
+    static let discussion = """
+        Lengths are arc lengths of the exact curves (Bézier curves by adaptive Gauss-Legendre
+        quadrature, arcs as the ellipse arcs they are), each with relative error at most the
+        accuracy. The length of a path is the sum of its subpaths in drawing order: a closing
+        segment counts, the jump of a move does not. Fractions are of that whole length, as
+        CAShapeLayer's strokeEnd is.
+
+        EXAMPLES:
+          pbrender measure --path Examples/curve.json --at 0.5
+          pbrender measure --path-data 'M 0 0 H 100 V 100' --at 0.25 --at 0.75 --json
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) {
+        let path = try PathInput.path(from: arguments, context: context)
+        let measure = try PathInput.measure(path, accuracy: PathInput.accuracy(from: arguments))
+        var locations: [(fraction: Double, location: PathMeasure.Location)] = []
+        for fraction in try arguments.numbers("--at") {
+            guard let location = measure.location(atFraction: fraction) else {
+                throw .usage("the path has zero length, so no point lies at a fraction of it")
+            }
+            locations.append((min(max(fraction, 0), 1), location))
+        }
+        if arguments.has("--json") {
+            try context.print(json(measure, locations))
+        } else {
+            try context.print(text(measure, locations))
+        }
+    }
+
+    private static func text(_ measure: PathMeasure, _ locations: [(fraction: Double, location: PathMeasure.Location)])
+        -> String
+    {
+        let number = NumberText.readable
+        var out = "length: \(number(measure.length))\n"
+        for (index, subpath) in measure.path.subpaths.enumerated() {
+            let count = subpath.drawnSegments.count
+            let shape = "\(subpath.isClosed ? "closed" : "open"), \(count) segment\(count == 1 ? "" : "s")"
+            out += "subpath \(index + 1): \(number(measure.subpathLengths[index])) (\(shape))\n"
+        }
+        for (fraction, location) in locations {
+            out += "at \(number(fraction)): point (\(number(location.point.x)), \(number(location.point.y)))"
+            out += ", tangent (\(number(location.tangent.dx)), \(number(location.tangent.dy)))"
+            out += ", distance \(number(location.distance))\n"
+        }
+        return out
+    }
+
+    private static func json(_ measure: PathMeasure, _ locations: [(fraction: Double, location: PathMeasure.Location)])
+        -> String
+    {
+        let number = NumberText.exact
+        let subpaths = measure.path.subpaths.enumerated().map { index, subpath in
+            "{\"length\": \(number(measure.subpathLengths[index])), \"closed\": \(subpath.isClosed), "
+                + "\"segments\": \(subpath.drawnSegments.count)}"
+        }
+        let at = locations.map { fraction, location in
+            "{\"fraction\": \(number(fraction)), \"distance\": \(number(location.distance)), "
+                + "\"point\": [\(number(location.point.x)), \(number(location.point.y))], "
+                + "\"tangent\": [\(number(location.tangent.dx)), \(number(location.tangent.dy))]}"
+        }
+        return """
+            {
+              "length": \(number(measure.length)),
+              "accuracy": \(number(measure.accuracy)),
+              "subpaths": [\(subpaths.joined(separator: ", "))],
+              "at": [\(at.joined(separator: ", "))]
+            }
+
+            """
+    }
+}

@@ -1,0 +1,38 @@
+/// A JSON value with the position of its first character, as read by ``JSONReader``.
+struct JSONNode: Sendable {
+    /// The value.
+    var value: JSONValue
+    /// Where the value begins in the file.
+    var position: TextPosition
+}
+
+/// A JSON value (RFC 8259). Objects keep their members in file order, with the position of
+/// each key, so errors can point at them.
+enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    /// A number, with its text as written (for messages).
+    case number(Double, text: String)
+    case string(String)
+    case array([JSONNode])
+    case object([JSONMember])
+
+    /// The kind of value, for messages: "a string", "a number", ….
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+struct JSONMember: Sendable {
+    var key: String
+    var keyPosition: TextPosition
+    var value: JSONNode
+}

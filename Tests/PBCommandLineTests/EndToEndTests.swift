@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Runs the real `pbrender` binary, as a user's shell would.
+@Suite struct EndToEndTests {
+    /// The built tool, next to the test bundle.
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("pbrender")
+    /// The repository root.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let (output, error) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+            error: String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test func measuresTheREADMEExample() throws {
+        let outcome = try Self.run(["measure", "--path", "Examples/curve.json", "--at", "0.5"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("length: 371.98532"))
+        #expect(outcome.error.isEmpty)
+    }
+
+    @Test func trimsTheREADMEExample() throws {
+        let outcome = try Self.run(["trim", "--path", "Examples/curve.json", "--from", "0", "--to", "0.5"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("M 20,200 C "))
+    }
+
+    @Test func exitsWithTwoAndOneLineOnBadInput() throws {
+        let outcome = try Self.run(["measure", "--path", "does-not-exist.json"])
+        #expect(outcome.status == 2)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.error == "pbrender: error: cannot read 'does-not-exist.json': No such file or directory\n")
+    }
+}
