@@ -8,20 +8,31 @@ let package = Package(
     name: "pbrender",
     products: [
         .library(name: "PBGeometry", targets: ["PBGeometry"]),
+        .library(name: "PBRendering", targets: ["PBRendering"]),
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [
         // Pure-Swift geometry: paths, SVG path data, arc length, exact trimming.
         .target(name: "PBGeometry", swiftSettings: strict),
+        // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Track + progress scenes drawn with Cairo; the only importer of the C modules.
+        .target(name: "PBRendering", dependencies: ["PBGeometry", "CCairo", "CDeflate"], swiftSettings: strict),
         // The command line as a library (arguments, curve files, commands, messages).
-        .target(name: "PBCommandLine", dependencies: ["PBGeometry"], swiftSettings: strict),
+        .target(name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
         // The `pbrender` tool: a thin entry point.
         .executableTarget(name: "pbrender", dependencies: ["PBCommandLine"], swiftSettings: strict),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
         .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry"], swiftSettings: strict),
+        // Pixel probes and external oracles (rsvg-convert, pdftoppm) shared by the test targets.
+        .target(name: "PBTestSupport", dependencies: ["PBRendering"], path: "Tests/PBTestSupport", swiftSettings: strict),
         .testTarget(name: "PBGeometryTests", dependencies: ["PBGeometry"], swiftSettings: strict),
         .testTarget(
-            name: "PBCommandLineTests", dependencies: ["PBCommandLine", "PBGeometry", "pbrender"],
+            name: "PBRenderingTests", dependencies: ["PBRendering", "PBGeometry", "PBTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PBCommandLineTests", dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBTestSupport", "pbrender"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

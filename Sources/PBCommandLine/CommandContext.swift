@@ -13,16 +13,20 @@ public struct CommandContext: Sendable {
     public var writeError: @Sendable (String) -> Void
     /// Reads a whole file.
     public var readFile: @Sendable (String) throws(CommandLineError) -> [UInt8]
+    /// Whether standard error is a terminal (then long runs show a progress line there).
+    public var errorIsTerminal = false
 
     /// Creates a context from its three capabilities.
     public init(
         writeOutput: @escaping @Sendable ([UInt8]) throws(CommandLineError) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
-        readFile: @escaping @Sendable (String) throws(CommandLineError) -> [UInt8]
+        readFile: @escaping @Sendable (String) throws(CommandLineError) -> [UInt8],
+        errorIsTerminal: Bool = false
     ) {
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.readFile = readFile
+        self.errorIsTerminal = errorIsTerminal
     }
 
     /// Standard output and error of the process, and the file system.
@@ -33,7 +37,8 @@ public struct CommandContext: Sendable {
         writeError: { text in
             try? FileDescriptorIO.writeAll(Array(text.utf8), to: STDERR_FILENO, name: "standard error")
         },
-        readFile: { path throws(CommandLineError) in try FileDescriptorIO.readFile(path) })
+        readFile: { path throws(CommandLineError) in try FileDescriptorIO.readFile(path) },
+        errorIsTerminal: isatty(STDERR_FILENO) != 0)
 
     /// Writes text to standard output.
     func print(_ text: String) throws(CommandLineError) {

@@ -4,7 +4,7 @@ public enum Tool {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [MeasureCommand.self, TrimCommand.self]
+    static let commands: [any Command.Type] = [RenderCommand.self, MeasureCommand.self, TrimCommand.self]
 
     /// Runs `pbrender` with `arguments` (without the program name).
     ///
@@ -30,6 +30,9 @@ public enum Tool {
         case "help":
             guard let name = arguments.dropFirst().first else { return try context.print(help) }
             return try context.print(command(named: name).help)
+        case let option where option.hasPrefix("-"):
+            // Options without a subcommand: the main job, rendering.
+            try RenderCommand.main(arguments, context: context)
         default:
             try command(named: first).main(Array(arguments.dropFirst()), context: context)
         }
@@ -46,7 +49,8 @@ public enum Tool {
         var out = """
             OVERVIEW: Render progress images: a path, a progress value and a style make a PNG, SVG or PDF.
 
-            USAGE: pbrender <subcommand> [options]
+            USAGE: pbrender [render] [--path FILE | --shape SHAPE] --progress P [-o OUT] [options]
+                   pbrender <subcommand> [options]
 
             SUBCOMMANDS:
 
@@ -60,7 +64,16 @@ public enum Tool {
 
             """
         out += HelpFormatter.table([("--version", "Show the version."), ("-h, --help", "Show this help.")])
-        out += "\nEXIT CODES: 0 success, 1 runtime failure (I/O), 2 usage or input error.\n"
+        out += """
+
+            EXAMPLES:
+              pbrender --progress 0.5 -o ring.png                 # a ring, half done
+              pbrender --shape bar --progress 75% -o bar.png      # a UIProgressView bar
+              pbrender measure --path Examples/curve.json --at 0.5
+
+            EXIT CODES: 0 success, 1 runtime failure (I/O, Cairo), 2 usage or input error.
+
+            """
         return out
     }
 }

@@ -5,8 +5,11 @@ import Testing
 /// The outcome of one in-process run of the tool.
 struct RunResult {
     var exitCode: Int32
-    var output: String
+    /// Standard output as bytes (images) …
+    var outputBytes: [UInt8]
     var error: String
+    /// … and as text.
+    var output: String { String(decoding: outputBytes, as: UTF8.self) }
 }
 
 /// Runs `pbrender` in process with `files` as the only readable files.
@@ -21,9 +24,7 @@ func runTool(_ arguments: [String], files: [String: String] = [:]) -> RunResult 
             return Array(text.utf8)
         })
     let code = Tool.run(arguments, context: context)
-    return RunResult(
-        exitCode: code, output: String(decoding: output.withLock { $0 }, as: UTF8.self),
-        error: error.withLock { $0 })
+    return RunResult(exitCode: code, outputBytes: output.withLock { $0 }, error: error.withLock { $0 })
 }
 
 /// Expects a usage error (exit code 2) with exactly `message` on standard error and nothing on

@@ -151,8 +151,10 @@ public struct EllipticalArc: ParametricCurve {
         func point(atAngle θ: Double) -> Point {
             Self.point(atAngle: θ, center: center, radiusX: radiusX, radiusY: radiusY, sinφ: sinφ, cosφ: cosφ)
         }
-        self.start = start ?? point(atAngle: startAngle)
-        self.end = end ?? point(atAngle: startAngle + sweepAngle)
+        let first = start ?? point(atAngle: startAngle)
+        self.start = first
+        // A whole ellipse ends exactly where it starts.
+        self.end = end ?? (abs(sweepAngle) == 2 * .pi ? first : point(atAngle: startAngle + sweepAngle))
     }
 
     /// The point of an ellipse at parameter angle `θ`.

@@ -32,28 +32,38 @@ extension PathMeasure {
     public func trimmedPath(
         from start: Double, to end: Double, offset: Double = 0, scope: TrimScope = .wholePath
     ) throws(TrimError) -> Path {
+        Path(subpaths: try trimmedPieces(from: start, to: end, offset: offset, scope: scope).map(\.subpath))
+    }
+
+    /// The pieces of ``trimmedPath(from:to:offset:scope:)``, each with how far into its
+    /// source subpath it starts: what a renderer needs to keep a dash pattern laid along the
+    /// whole path fixed while progress reveals it.
+    ///
+    /// - Throws: ``TrimError`` when `start`, `end` or `offset` is NaN or infinite.
+    public func trimmedPieces(
+        from start: Double, to end: Double, offset: Double = 0, scope: TrimScope = .wholePath
+    ) throws(TrimError) -> [TrimmedPiece] {
         for (argument, value) in [("from", start), ("to", end), ("offset", offset)] where !value.isFinite {
             throw TrimError(argument: argument, value: value)
         }
         let (from, to) = (min(max(start, 0), 1), min(max(end, 0), 1))
-        guard from < to else { return Path() }
+        guard from < to else { return [] }
         switch scope {
         case .wholePath:
-            return Path(
-                subpaths: window(
-                    from: from, width: to - from, offset: offset, subpaths: path.subpaths.indices))
+            return window(from: from, width: to - from, offset: offset, subpaths: path.subpaths.indices)
         case .eachSubpath:
-            return Path(
-                subpaths: path.subpaths.indices.flatMap {
-                    window(from: from, width: to - from, offset: offset, subpaths: $0..<$0 + 1)
-                })
+            return path.subpaths.indices.flatMap {
+                window(from: from, width: to - from, offset: offset, subpaths: $0..<$0 + 1)
+            }
         }
     }
 
     /// The window `from...from + width` (fractions of the subpaths' joint length, shifted by
     /// `offset` with wrap-around) of a run of consecutive subpaths.
-    private func window(from: Double, width: Double, offset: Double, subpaths: Range<Int>) -> [Subpath] {
-        guard width < 1 else { return Array(path.subpaths[subpaths]) }
+    private func window(from: Double, width: Double, offset: Double, subpaths: Range<Int>) -> [TrimmedPiece] {
+        guard width < 1 else {
+            return subpaths.map { TrimmedPiece(subpath: path.subpaths[$0], sourceIndex: $0, sourceDistance: 0) }
+        }
         let low = subpathStarts.indices.contains(subpaths.lowerBound) ? subpathStarts[subpaths.lowerBound] : 0
         let total = subpaths.reduce(0) { $0 + subpathLengths[$1] }
         let high = low + total
@@ -65,7 +75,8 @@ extension PathMeasure {
         }
         let end = start + width
         if end <= 1 {
-            return extract(from: low + start * total, to: end == 1 ? high : low + end * total, subpaths: subpaths)
+            return extract(
+                from: low + start * total, to: end == 1 ? high : low + end * total, subpaths: subpaths)
         }
         let tail = extract(from: low + start * total, to: high, subpaths: subpaths)
         let head = extract(from: low, to: low + (end - 1) * total, subpaths: subpaths)
@@ -73,24 +84,28 @@ extension PathMeasure {
         // through the seam.
         let subpath = path.subpaths[subpaths.lowerBound]
         if subpaths.count == 1, subpath.isClosed || subpath.end == subpath.start, let last = tail.last,
-            let first = head.first, last.end == first.start
+            let first = head.first, last.subpath.end == first.subpath.start
         {
-            let joined = Subpath(start: last.start, segments: last.segments + first.segments)
+            var joined = last
+            joined.subpath = Subpath(start: last.subpath.start, segments: last.subpath.segments + first.subpath.segments)
             return tail.dropLast() + [joined] + head.dropFirst()
         }
         return tail + head
     }
 
     /// The parts of `subpaths` between distances `from < to` along the whole path.
-    private func extract(from: Double, to: Double, subpaths: Range<Int>) -> [Subpath] {
+    private func extract(from: Double, to: Double, subpaths: Range<Int>) -> [TrimmedPiece] {
         guard from < to else { return [] }
-        var result: [Subpath] = []
+        var result: [TrimmedPiece] = []
         for index in subpaths {
             let (start, end) = (subpathStarts[index], subpathStarts[index] + subpathLengths[index])
             if from <= start && to >= end {
-                result.append(path.subpaths[index])
+                result.append(TrimmedPiece(subpath: path.subpaths[index], sourceIndex: index, sourceDistance: 0))
             } else if max(from, start) < min(to, end) {
-                result.append(piece(from: max(from, start), to: min(to, end)))
+                result.append(
+                    TrimmedPiece(
+                        subpath: piece(from: max(from, start), to: min(to, end)), sourceIndex: index,
+                        sourceDistance: max(from, start) - start))
             }
         }
         return result

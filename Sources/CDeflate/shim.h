@@ -1,0 +1,6 @@
+#ifndef PBRENDER_CDEFLATE_SHIM_H
+#define PBRENDER_CDEFLATE_SHIM_H
+
+#include <libdeflate.h>
+
+#endif

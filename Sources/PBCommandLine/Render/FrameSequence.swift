@@ -1,0 +1,74 @@
+import Dispatch
+import PBRendering
+import Synchronization
+
+/// `--frames N`: N progress values from A to B rendered to numbered files, on every core, each
+/// frame written atomically as soon as it is done (memory does not grow with N).
+struct FrameSequence {
+    /// The most frames one run renders.
+    static let maximumCount = 1_000_000
+
+    let scene: ProgressScene
+    let count: Int
+    let from: Double
+    let to: Double
+    let pattern: FramePattern
+    let format: ImageFormat
+
+    init(arguments: ParsedArguments, scene: ProgressScene) throws(CommandLineError) {
+        guard let text = arguments.value("--frames"), let count = Int(text), count >= 1, count <= Self.maximumCount
+        else {
+            throw .usage(
+                "option '--frames' expects a whole number from 1 to \(Self.maximumCount), not '\(arguments.value("--frames") ?? "")'"
+            )
+        }
+        if arguments.has("--progress") { throw .usage("give either '--progress' or '--frames', not both") }
+        guard let output = arguments.value("--output"), output != "-" else {
+            throw .usage("'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'")
+        }
+        self.scene = scene
+        self.count = count
+        self.from = try arguments.value("--from").map { (t: String) throws(CommandLineError) in
+            try ProgressValue.parse(t, option: "--from")
+        } ?? 0
+        self.to = try arguments.value("--to").map { (t: String) throws(CommandLineError) in
+            try ProgressValue.parse(t, option: "--to")
+        } ?? 1
+        self.pattern = try FramePattern(output)
+        self.format = try RenderCommand.format(arguments, output: pattern.fileName(0))
+    }
+
+    /// The progress of frame `index`: evenly spaced from `from` to `to` (a single frame is `to`).
+    func progress(ofFrame index: Int) -> Double {
+        count == 1 ? to : from + (to - from) * Double(index) / Double(count - 1)
+    }
+
+    /// Renders and writes every frame; stops at the first failure (frames already written stay,
+    /// each complete).
+    func render(context: CommandContext) throws(CommandLineError) {
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let failure = Mutex<CommandLineError?>(nil)
+        let workers = min(count, max(1, System.coreCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while failure.withLock({ $0 == nil }) {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < count else { return }
+                do throws(CommandLineError) {
+                    var frame = scene
+                    frame.progress = progress(ofFrame: index)
+                    try AtomicFile.write(RenderCommand.render(frame, as: format), to: pattern.fileName(index))
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    return
+                }
+                let finished = done.add(1, ordering: .relaxed).newValue
+                if context.errorIsTerminal && (finished % 10 == 0 || finished == count) {
+                    context.writeError("\rpbrender: frame \(finished)/\(count)")
+                }
+            }
+        }
+        if context.errorIsTerminal { context.writeError("\n") }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}

@@ -1,0 +1,154 @@
+internal import CCairo
+import PBGeometry
+
+/// The one owner of a `cairo_t` drawing on a ``CairoSurface``.
+///
+/// Drawing calls do not throw: Cairo errors are sticky, and ``check()`` (called where the
+/// drawing commits) reports the first one.
+final class CairoContext {
+    let pointer: OpaquePointer
+    /// The surface, kept alive as long as the context.
+    let surface: CairoSurface
+
+    /// The corresponding C function is `cairo_create`.
+    init(_ surface: CairoSurface) throws(RenderError) {
+        self.surface = surface
+        pointer = cairo_create(surface.pointer)
+        try check()
+    }
+
+    deinit {
+        cairo_destroy(pointer)
+    }
+
+    /// Throws Cairo's message if the context is in an error state.
+    func check() throws(RenderError) {
+        let status = cairo_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(.cairo, CairoSurface.message(status)) }
+    }
+
+    func scale(by factor: Double) {
+        cairo_scale(pointer, factor, factor)
+    }
+
+    func setSource(_ color: Color) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Sets width, cap, join, miter limit and dashes for the next strokes.
+    func setStroke(width: Double, style: ProgressStyle, dashOffset: Double) {
+        cairo_set_line_width(pointer, width)
+        cairo_set_line_cap(pointer, style.lineCap.cairoValue)
+        cairo_set_line_join(pointer, style.lineJoin.cairoValue)
+        cairo_set_miter_limit(pointer, style.miterLimit)
+        style.dashPattern.withUnsafeBufferPointer {
+            cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), dashOffset)
+        }
+    }
+
+    /// Paints the whole clip (the canvas) with the source.
+    func paint() {
+        cairo_paint(pointer)
+    }
+
+    /// Strokes the current path and clears it.
+    func stroke() {
+        cairo_stroke(pointer)
+    }
+
+    /// Fills the current path (non-zero winding) and clears it.
+    func fill() {
+        cairo_fill(pointer)
+    }
+
+    /// The bounds of what stroking the current path would paint, in user space; the path is
+    /// kept.
+    func strokeExtents() -> Rect {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        cairo_stroke_extents(pointer, &x1, &y1, &x2, &y2)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
+    /// Starts a new path at `point` with a zero-length segment: what a round or square cap turns
+    /// into a dot.
+    func addDot(at point: Point) {
+        cairo_move_to(pointer, point.x, point.y)
+        cairo_line_to(pointer, point.x, point.y)
+    }
+
+    /// Appends `path` to the current path: lines, cubics, quadratics as cubics (the exact 2/3
+    /// rule), arcs as Cairo arcs of the same ellipse; closed subpaths closed.
+    func addPath(_ path: Path) {
+        for subpath in path.subpaths {
+            addSubpath(subpath)
+        }
+    }
+
+    /// Appends one subpath.
+    func addSubpath(_ subpath: Subpath) {
+        cairo_move_to(pointer, subpath.start.x, subpath.start.y)
+        for segment in subpath.segments {
+            switch segment {
+            case .line(let line):
+                cairo_line_to(pointer, line.end.x, line.end.y)
+            case .quadCurve(let quad):
+                addCubic(quad.cubic)
+            case .curve(let cubic):
+                addCubic(cubic)
+            case .arc(let arc):
+                addArc(arc)
+            }
+        }
+        if subpath.isClosed { cairo_close_path(pointer) }
+    }
+
+    private func addCubic(_ cubic: CubicBezier) {
+        cairo_curve_to(
+            pointer, cubic.control1.x, cubic.control1.y, cubic.control2.x, cubic.control2.y, cubic.end.x, cubic.end.y)
+    }
+
+    /// An elliptical arc: Cairo's circular arc in the ellipse's frame (translated, rotated,
+    /// scaled), ending exactly at the arc's end point.
+    private func addArc(_ arc: EllipticalArc) {
+        let (rx, ry) = (arc.ellipseRadiusX, arc.ellipseRadiusY)
+        guard rx > 0, ry > 0 else {
+            cairo_line_to(pointer, arc.end.x, arc.end.y)
+            return
+        }
+        let (start, end) = (arc.startAngle, arc.startAngle + arc.sweepAngle)
+        let add = arc.sweepAngle >= 0 ? cairo_arc : cairo_arc_negative
+        if arc.isCircular {
+            let rotation = arc.xAxisRotation * .pi / 180
+            add(pointer, arc.center.x, arc.center.y, rx, start + rotation, end + rotation)
+        } else {
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(pointer, &matrix)
+            cairo_translate(pointer, arc.center.x, arc.center.y)
+            cairo_rotate(pointer, arc.xAxisRotation * .pi / 180)
+            cairo_scale(pointer, rx, ry)
+            add(pointer, 0, 0, 1, start, end)
+            cairo_set_matrix(pointer, &matrix)
+        }
+        cairo_line_to(pointer, arc.end.x, arc.end.y)
+    }
+}
+
+extension LineCap {
+    var cairoValue: cairo_line_cap_t {
+        switch self {
+        case .butt: CAIRO_LINE_CAP_BUTT
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .square: CAIRO_LINE_CAP_SQUARE
+        }
+    }
+}
+
+extension LineJoin {
+    var cairoValue: cairo_line_join_t {
+        switch self {
+        case .miter: CAIRO_LINE_JOIN_MITER
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
+        }
+    }
+}

@@ -1,0 +1,94 @@
+internal import CCairo
+
+/// The one owner of a `cairo_surface_t`: created and checked in `init`, destroyed in `deinit`.
+///
+/// Vector surfaces (SVG, PDF) write into a ``ByteSink`` the surface keeps alive.
+final class CairoSurface {
+    /// The Cairo surface.
+    let pointer: OpaquePointer
+    /// Where a vector surface's stream goes; `nil` for an image surface.
+    let sink: ByteSink?
+
+    /// A premultiplied 32-bit ARGB image surface of `width` × `height` pixels.
+    ///
+    /// The corresponding C function is `cairo_image_surface_create`.
+    init(imageWidth width: Int, height: Int) throws(RenderError) {
+        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        sink = nil
+        try check()
+    }
+
+    /// A vector surface of `width` × `height` points streaming SVG or PDF into a new sink.
+    ///
+    /// The corresponding C functions are `cairo_svg_surface_create_for_stream` and
+    /// `cairo_pdf_surface_create_for_stream`.
+    init(vector format: ImageFormat, width: Double, height: Double) throws(RenderError) {
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let write: cairo_write_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().append(data, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        switch format {
+        case .svg:
+            pointer = cairo_svg_surface_create_for_stream(write, closure, width, height)
+            cairo_svg_surface_set_document_unit(pointer, CAIRO_SVG_UNIT_PX)
+        default:
+            pointer = cairo_pdf_surface_create_for_stream(write, closure, width, height)
+            // A fixed date: the same input must give the same bytes.
+            cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATOR, "pbrender")
+        }
+        self.sink = sink
+        try check()
+    }
+
+    deinit {
+        cairo_surface_destroy(pointer)
+    }
+
+    /// Throws Cairo's message if the surface is in an error state (Cairo errors are sticky).
+    func check() throws(RenderError) {
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(.cairo, Self.message(status)) }
+    }
+
+    /// Completes the surface: flushes pixels, or writes the end of a vector document.
+    ///
+    /// The corresponding C function is `cairo_surface_finish`.
+    func finish() throws(RenderError) {
+        cairo_surface_finish(pointer)
+        try check()
+    }
+
+    /// Cairo's description of a status.
+    static func message(_ status: cairo_status_t) -> String {
+        "cairo: " + String(cString: cairo_status_to_string(status))
+    }
+
+    /// Calls `body` with the pixels of an image surface: rows of premultiplied native-endian
+    /// ARGB words, `stride` bytes apart.
+    func withPixels<R>(_ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R)
+        throws(RenderError) -> R
+    {
+        cairo_surface_flush(pointer)
+        let width = Int(cairo_image_surface_get_width(pointer))
+        let height = Int(cairo_image_surface_get_height(pointer))
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        guard let data = cairo_image_surface_get_data(pointer) else {
+            throw RenderError(.cairo, "cairo: the image surface has no pixel data")
+        }
+        return try body(UnsafeRawBufferPointer(start: data, count: stride * height), width, height, stride)
+    }
+}
+
+/// A growing byte buffer a Cairo stream writes into.
+final class ByteSink {
+    private(set) var bytes: [UInt8] = []
+
+    func append(_ data: UnsafePointer<UInt8>, count: Int) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
+    }
+}

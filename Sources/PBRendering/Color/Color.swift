@@ -1,0 +1,47 @@
+/// An sRGB colour with straight (not premultiplied) alpha, each component in `0...1`.
+public struct Color: Hashable, Sendable {
+    /// The red component.
+    public var red: Double
+    /// The green component.
+    public var green: Double
+    /// The blue component.
+    public var blue: Double
+    /// The opacity: 0 is transparent, 1 opaque.
+    public var alpha: Double
+
+    /// Creates a colour from components in `0...1` (values outside are pinned).
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        func pin(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+        self.red = pin(red)
+        self.green = pin(green)
+        self.blue = pin(blue)
+        self.alpha = pin(alpha)
+    }
+
+    /// Creates a colour from 8-bit components.
+    public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
+        self.init(
+            red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255,
+            alpha: Double(alpha8) / 255)
+    }
+
+    /// `UIProgressView`'s default progress tint, the system blue `#007AFF`.
+    public static let systemBlue = Color(red8: 0x00, green8: 0x7A, blue8: 0xFF)
+    /// `UIProgressView`'s default track tint, the light grey `#E5E5EA`.
+    public static let systemGray5 = Color(red8: 0xE5, green8: 0xE5, blue8: 0xEA)
+    /// Fully transparent.
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
+    public static let white = Color(red: 1, green: 1, blue: 1)
+
+    /// The colour as `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var hexString: String {
+        func hex(_ value: Double) -> String {
+            let byte = Int((value * 255).rounded())
+            return (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+        return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
+    }
+}
