@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "PBGeometry", targets: ["PBGeometry"]),
         .library(name: "PBRendering", targets: ["PBRendering"]),
+        .library(name: "PBSnapshotTesting", targets: ["PBSnapshotTesting"]),
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [
@@ -19,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(name: "PBRendering", dependencies: ["PBGeometry", "CCairo", "CDeflate"], swiftSettings: strict),
+        // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
+        .target(name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry"], swiftSettings: strict),
         // The command line as a library (arguments, curve files, commands, messages).
         .target(name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
         // The `pbrender` tool: a thin entry point.
@@ -26,13 +29,20 @@ let package = Package(
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
         .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry"], swiftSettings: strict),
         // Pixel probes and external oracles (rsvg-convert, pdftoppm) shared by the test targets.
-        .target(name: "PBTestSupport", dependencies: ["PBRendering"], path: "Tests/PBTestSupport", swiftSettings: strict),
-        .testTarget(name: "PBGeometryTests", dependencies: ["PBGeometry"], swiftSettings: strict),
+        .target(
+            name: "PBTestSupport", dependencies: ["PBRendering"], path: "Tests/PBTestSupport", swiftSettings: strict),
+        .testTarget(
+            name: "PBGeometryTests", dependencies: ["PBGeometry"], exclude: ["References"], swiftSettings: strict),
         .testTarget(
             name: "PBRenderingTests", dependencies: ["PBRendering", "PBGeometry", "PBTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "PBCommandLineTests", dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBTestSupport", "pbrender"],
+            name: "PBSnapshotTestingTests",
+            dependencies: ["PBSnapshotTesting", "PBRendering", "PBGeometry", "PBCommandLine", "PBTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PBCommandLineTests",
+            dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBTestSupport", "pbrender"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

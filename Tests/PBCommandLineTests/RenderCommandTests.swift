@@ -56,7 +56,8 @@ import Testing
         expectUsageError(
             ["--progress", "0.5", "-o", path("r.jpg")],
             "cannot tell the format of '\(path("r.jpg"))' from its extension: use .png, .svg or .pdf, or '--format'")
-        expectUsageError(["--progress", "0.5", "--format", "gif"], "unknown format 'gif'; the formats are png, svg, pdf")
+        expectUsageError(
+            ["--progress", "0.5", "--format", "gif"], "unknown format 'gif'; the formats are png, svg, pdf")
     }
 
     @Test func writesToStandardOutput() throws {
@@ -86,7 +87,9 @@ import Testing
     }
 
     @Test func fitsAPathWithoutACanvasToItsStroke() throws {
-        let result = runTool(["--path-data", "M 100 100 H 200", "--line-width", "10", "--progress", "1", "-o", path("f.png")])
+        let result = runTool([
+            "--path-data", "M 100 100 H 200", "--line-width", "10", "--progress", "1", "-o", path("f.png"),
+        ])
         #expect(result.exitCode == 0)
         let fitted = try image("f.png")
         // 100 long plus round caps of 5 each side; 10 tall.
@@ -114,7 +117,9 @@ import Testing
         let result = runTool(["--frames", "3", "--from", "0.5", "--to", "1", "-o", path("p%%-%d.svg")])
         #expect(result.exitCode == 0)
         #expect(try files() == ["p%-0.svg", "p%-1.svg", "p%-2.svg"])
-        expectUsageError(["--frames", "0", "-o", path("f%d.png")], "option '--frames' expects a whole number from 1 to 1000000, not '0'")
+        expectUsageError(
+            ["--frames", "0", "-o", path("f%d.png")],
+            "option '--frames' expects a whole number from 1 to 1000000, not '0'")
         expectUsageError(
             ["--frames", "3", "-o", path("frame.png")],
             "the frame pattern '\(path("frame.png"))' has no %d for the frame number (like 'frame-%03d.png')")
@@ -123,7 +128,9 @@ import Testing
             "the frame pattern '\(path("f%s.png"))' must contain exactly one %d (like 'frame-%03d.png'), and %% for a percent sign"
         )
         expectUsageError(["--frames", "3"], "'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'")
-        expectUsageError(["--frames", "3", "--progress", "1", "-o", path("f%d.png")], "give either '--progress' or '--frames', not both")
+        expectUsageError(
+            ["--frames", "3", "--progress", "1", "-o", path("f%d.png")],
+            "give either '--progress' or '--frames', not both")
         expectUsageError(["--progress", "1", "--from", "0"], "option '--from' only applies with '--frames'")
     }
 
@@ -136,24 +143,37 @@ import Testing
             ["--progress-color", "#12", "--progress", "0.5", "-o", out],
             "option '--progress-color': '#12' is not a colour: use #RGB, #RGBA, #RRGGBB, #RRGGBBAA or a name (black, blue, clear, gray, green, orange, red, systemBlue, systemGray, systemGray5, systemGreen, systemIndigo, systemOrange, systemPink, systemPurple, systemRed, systemTeal, systemYellow, track, transparent, white)"
         )
-        expectUsageError(["--line-width", "-1", "--progress", "0.5", "-o", out], "option '--line-width' expects a number >= 0, not '-1'")
-        expectUsageError(["--line-width", "inf", "--progress", "0.5", "-o", out], "option '--line-width' expects a number >= 0, not 'inf'")
-        expectUsageError(["--line-cap", "flat", "--progress", "0.5", "-o", out], "option '--line-cap' expects one of 'butt', 'round', 'square', not 'flat'")
-        expectUsageError(["--dash", "0,0", "--progress", "0.5", "-o", out], "option '--dash' expects a dash pattern with a length above zero, not '0,0'")
-        expectUsageError(["--progress", "nan", "-o", out], "option '--progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'nan'")
+        expectUsageError(
+            ["--line-width", "-1", "--progress", "0.5", "-o", out],
+            "option '--line-width' expects a number >= 0, not '-1'")
+        expectUsageError(
+            ["--line-width", "inf", "--progress", "0.5", "-o", out],
+            "option '--line-width' expects a number >= 0, not 'inf'")
+        expectUsageError(
+            ["--line-cap", "flat", "--progress", "0.5", "-o", out],
+            "option '--line-cap' expects one of 'butt', 'round', 'square', not 'flat'")
+        expectUsageError(
+            ["--dash", "0,0", "--progress", "0.5", "-o", out],
+            "option '--dash' expects a dash pattern with a length above zero, not '0,0'")
+        expectUsageError(
+            ["--progress", "nan", "-o", out],
+            "option '--progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'nan'")
         expectUsageError(
             ["--width", "20000", "--height", "100", "--progress", "0.5", "-o", out],
             "the canvas is 20000 x 100 pixels; the limit is 16384 x 16384 and 67108864 pixels")
-        expectUsageError(["-o", out], "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'")
+        expectUsageError(
+            ["-o", out], "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'")
         expectUsageError(
             ["--shape", "bar", "--path-data", "M 0 0 H 1", "--progress", "1"],
             "give one of '--path', '--path-data' and '--shape', not --path-data and --shape")
         expectUsageError(
-            ["--path", "c.json", "--progress", "1", "-o", out], files: ["c.json": "{\"path\": \"M 0 0 H 9\", \"style\": {\"linewidth\": 3}}"],
+            ["--path", "c.json", "--progress", "1", "-o", out],
+            files: ["c.json": "{\"path\": \"M 0 0 H 9\", \"style\": {\"linewidth\": 3}}"],
             "c.json:1:33: unknown key 'linewidth' in 'style' (did you mean 'lineWidth'?); known keys: lineWidth, trackWidth, lineCap, lineJoin, miterLimit, dash, dashPhase, progressColor, trackColor, background, trackFill, progressFill, zeroDot, eachSubpath"
         )
         expectUsageError(
-            ["--path", "c.json", "--progress", "1", "-o", out], files: ["c.json": "{\"path\": \"M 0 0 H 9\", \"style\": {\"lineWidth\": \"3\"}}"],
+            ["--path", "c.json", "--progress", "1", "-o", out],
+            files: ["c.json": "{\"path\": \"M 0 0 H 9\", \"style\": {\"lineWidth\": \"3\"}}"],
             "c.json:1:46: 'lineWidth' must be a number >= 0, not a string")
         #expect(try files().isEmpty)
     }

@@ -45,7 +45,9 @@ import Testing
             #expect(viaFlag.exitCode == 0 && viaHelp.exitCode == 0)
             #expect(viaFlag.output == viaHelp.output)
             #expect(viaFlag.output.hasPrefix("OVERVIEW: "))
-            #expect(viaFlag.output.contains("\nUSAGE: pbrender \(name) ") || viaFlag.output.contains("\nUSAGE: pbrender [\(name)] "))
+            #expect(
+                viaFlag.output.contains("\nUSAGE: pbrender \(name) ")
+                    || viaFlag.output.contains("\nUSAGE: pbrender [\(name)] "))
             #expect(viaFlag.output.contains("\nOPTIONS:\n  --path FILE "))
             #expect(viaFlag.output.contains("EXAMPLES:\n  pbrender "))
             #expect(viaFlag.output.contains("  -h, --help                Show this help.\n"))

@@ -21,28 +21,37 @@ import Testing
     static let scenes: [(name: String, scene: ProgressScene)] = {
         var result: [(String, ProgressScene)] = []
         for progress in [0.1, 0.5, 0.9, 1] {
-            result.append(("ring \(progress)", ProgressScene(width: 256, height: 256, path: ring(), progress: progress)))
+            result.append(
+                ("ring \(progress)", ProgressScene(width: 256, height: 256, path: ring(), progress: progress)))
         }
         var bar = ProgressStyle()
         bar.lineWidth = 8
         let barPath = ProgressShape.bar.path(in: Rect(x: 0, y: 0, width: 256, height: 8), style: bar)
         for progress in [0.3, 0.7] {
-            result.append(("bar \(progress)", ProgressScene(width: 256, height: 8, path: barPath, style: bar, progress: progress)))
+            result.append(
+                ("bar \(progress)", ProgressScene(width: 256, height: 8, path: barPath, style: bar, progress: progress))
+            )
         }
         // swift-format-ignore: NeverUseForceTry
         let curve = try! Path(svgPathData: "M 20 200 C 60 20, 200 20, 236 200")
         for progress in [0.25, 0.5, 0.75] {
-            result.append(("curve \(progress)", ProgressScene(width: 256, height: 256, path: curve, progress: progress)))
+            result.append(
+                ("curve \(progress)", ProgressScene(width: 256, height: 256, path: curve, progress: progress)))
         }
         // swift-format-ignore: NeverUseForceTry
         let several = try! Path(
-            svgPathData: "M 20 40 H 230 M 20 100 C 80 60 170 140 230 100 M 30 200 A 100 60 0 0 1 220 200 M 40 240 H 200 V 230 Z")
+            svgPathData:
+                "M 20 40 H 230 M 20 100 C 80 60 170 140 230 100 M 30 200 A 100 60 0 0 1 220 200 M 40 240 H 200 V 230 Z")
         var butt = ProgressStyle()
         butt.lineCap = .butt
         butt.lineWidth = 8
         butt.progressTintColor = Color(red8: 0xFF, green8: 0x3B, blue8: 0x30)
         for progress in [0.2, 0.5, 0.8, 1] {
-            result.append(("subpaths \(progress)", ProgressScene(width: 256, height: 256, path: several, style: butt, progress: progress)))
+            result.append(
+                (
+                    "subpaths \(progress)",
+                    ProgressScene(width: 256, height: 256, path: several, style: butt, progress: progress)
+                ))
         }
         return result
     }()

@@ -26,7 +26,10 @@ import Testing
 
     @Test func refusesCanvasesAboveTheLimit() {
         let scene = ProgressScene(width: 20000, height: 10, path: Self.ring, progress: 0.5)
-        #expect(throws: RenderError(.canvasTooLarge, "the canvas is 20000 x 10 pixels; the limit is 16384 x 16384 and 67108864 pixels")) {
+        #expect(
+            throws: RenderError(
+                .canvasTooLarge, "the canvas is 20000 x 10 pixels; the limit is 16384 x 16384 and 67108864 pixels")
+        ) {
             try scene.render(as: .png)
         }
         var tooMany = ProgressScene(width: 10000, height: 10000, path: Self.ring, progress: 0.5)
@@ -56,7 +59,9 @@ import Testing
     }
 
     @Test func decodingRejectsWhatIsNotAPNG() throws {
-        #expect(throws: PNGDecodingError("not a PNG: the signature is missing")) { try RGBAImage(png: Array("GIF89a".utf8)) }
+        #expect(throws: PNGDecodingError("not a PNG: the signature is missing")) {
+            try RGBAImage(png: Array("GIF89a".utf8))
+        }
         let bytes = try ProgressScene(width: 32, height: 32, path: Self.ring, progress: 0.5).render(as: .png)
         var corrupt = bytes
         corrupt[50] ^= 0xFF  // inside the IDAT data

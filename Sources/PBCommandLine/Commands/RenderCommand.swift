@@ -99,7 +99,8 @@ enum RenderCommand: Command {
         }
         if output == "-" { return .png }
         guard let format = ImageFormat(fileName: output) else {
-            throw .usage("cannot tell the format of '\(output)' from its extension: use .png, .svg or .pdf, or '--format'")
+            throw .usage(
+                "cannot tell the format of '\(output)' from its extension: use .png, .svg or .pdf, or '--format'")
         }
         return format
     }

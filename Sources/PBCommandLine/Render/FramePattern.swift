@@ -32,7 +32,8 @@ struct FramePattern: Sendable {
                 width <= 12
             else {
                 throw .usage(
-                    "the frame pattern '\(pattern)' must contain exactly one %d (like 'frame-%03d.png'), and %% for a percent sign")
+                    "the frame pattern '\(pattern)' must contain exactly one %d (like 'frame-%03d.png'), and %% for a percent sign"
+                )
             }
             directive = (width, zero)
         }

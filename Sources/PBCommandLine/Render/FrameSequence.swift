@@ -28,12 +28,14 @@ struct FrameSequence {
         }
         self.scene = scene
         self.count = count
-        self.from = try arguments.value("--from").map { (t: String) throws(CommandLineError) in
-            try ProgressValue.parse(t, option: "--from")
-        } ?? 0
-        self.to = try arguments.value("--to").map { (t: String) throws(CommandLineError) in
-            try ProgressValue.parse(t, option: "--to")
-        } ?? 1
+        self.from =
+            try arguments.value("--from").map { (t: String) throws(CommandLineError) in
+                try ProgressValue.parse(t, option: "--from")
+            } ?? 0
+        self.to =
+            try arguments.value("--to").map { (t: String) throws(CommandLineError) in
+                try ProgressValue.parse(t, option: "--to")
+            } ?? 1
         self.pattern = try FramePattern(output)
         self.format = try RenderCommand.format(arguments, output: pattern.fileName(0))
     }

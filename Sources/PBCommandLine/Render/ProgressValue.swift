@@ -6,7 +6,8 @@ enum ProgressValue {
         func number(_ part: Substring) throws(CommandLineError) -> Double {
             guard let value = Double(part.trimmingPrefix(while: \.isWhitespace)), value.isFinite else {
                 throw .usage(
-                    "option '\(option)' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not '\(text)'")
+                    "option '\(option)' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not '\(text)'"
+                )
             }
             return value
         }
@@ -17,7 +18,8 @@ enum ProgressValue {
             let done = try number(text[..<slash])
             let total = try number(text[text.index(after: slash)...])
             guard total > 0 else {
-                throw .usage("option '\(option)': the total in '\(text)' must be above zero (an unknown total has no progress)")
+                throw .usage(
+                    "option '\(option)': the total in '\(text)' must be above zero (an unknown total has no progress)")
             }
             return done / total
         }

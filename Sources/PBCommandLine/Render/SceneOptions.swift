@@ -6,7 +6,7 @@ enum SceneOptions {
     static let inputOptions = [
         OptionSpec(
             name: "--shape", valueName: "SHAPE",
-            help: "A built-in shape: bar, ring (the default), semicircle or gauge."),
+            help: "A built-in shape: bar, ring (the default), semicircle or gauge.")
     ]
 
     static let canvasOptions = [
@@ -101,7 +101,8 @@ enum SceneOptions {
         guard let shape = ProgressShape(rawValue: name) else {
             let names = ProgressShape.allCases.map(\.rawValue)
             throw .usage(
-                "unknown shape '\(name)'\(didYouMean(name, among: names)); the shapes are \(names.joined(separator: ", "))")
+                "unknown shape '\(name)'\(didYouMean(name, among: names)); the shapes are \(names.joined(separator: ", "))"
+            )
         }
         return shape
     }

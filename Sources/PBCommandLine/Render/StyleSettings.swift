@@ -74,7 +74,8 @@ enum StyleSettings {
                 setting.apply(try setting.value(fromJSON: member.value.value), &style)
             } catch {
                 throw .input(
-                    error.isComplete ? "'\(member.key)': \(error.expected)" : "'\(member.key)' must be \(error.expected)",
+                    error.isComplete
+                        ? "'\(member.key)': \(error.expected)" : "'\(member.key)' must be \(error.expected)",
                     file: fileName, at: member.value.position)
             }
         }

@@ -74,9 +74,12 @@ public struct EllipticalArc: ParametricCurve {
         let lambda = ux * ux + uy * uy
         var scale = 1.0
         var coefficient = 0.0
-        if lambda > 1 {
+        // End points diametrically opposite (λ = 1 but for rounding) make a half ellipse: the
+        // centre is their midpoint. Solving for it would find it only to about the square root
+        // of the rounding error.
+        if lambda > 1 - 8 * Double.ulpOfOne {
             // F.6.6: radii too small; scale them so the end points are exactly diametrical.
-            scale = lambda.squareRoot()
+            scale = max(lambda, 1).squareRoot()
             ux /= scale
             uy /= scale
         } else {

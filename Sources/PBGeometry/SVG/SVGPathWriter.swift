@@ -5,7 +5,7 @@ extension Path {
     /// back with their end points exact and their centre to within rounding).
     ///
     /// Each subpath starts with `M`; closed ones end with `Z`. An arc that ends where it starts
-    /// (a whole ellipse), which SVG's `A` cannot express, is written as two halves.
+    /// (a whole ellipse), which SVG's `A` cannot express, is written as two arcs.
     ///
     /// ```
     /// M 20,200 C 60,20 200,20 236,200
@@ -30,8 +30,11 @@ extension Path {
         case .curve(let curve):
             out += " C " + format(curve.control1) + " " + format(curve.control2) + " " + format(curve.end)
         case .arc(let arc) where arc.start == arc.end:
-            write(.arc(arc.subsegment(from: 0, to: 0.5)), to: &out)
-            write(.arc(arc.subsegment(from: 0.5, to: 1)), to: &out)
+            // A quarter and three quarters rather than two halves: the end points of a half are
+            // diametrically opposite, where reading the arc back finds its centre only to about
+            // the square root of the rounding error.
+            write(.arc(arc.subsegment(from: 0, to: 0.25)), to: &out)
+            write(.arc(arc.subsegment(from: 0.25, to: 1)), to: &out)
         case .arc(let arc):
             out +=
                 " A " + format(arc.radiusX) + "," + format(arc.radiusY) + " "
@@ -44,8 +47,9 @@ extension Path {
         format(point.x) + "," + format(point.y)
     }
 
-    /// The shortest decimal text that reads back as exactly `value`: plain (`0.25`, `100`) or
-    /// with an exponent (`1e-7`), whichever is shorter.
+    /// The shortest decimal text that reads back as exactly `value` (the fewest significant
+    /// digits), laid out plainly (`0.25`, `1000`) unless an exponent saves three characters or
+    /// more (`1e-7`, `1e21`), so the integers people write read back as they wrote them.
     static func format(_ value: Double) -> String {
         if value == 0 { return "0" }
         // Swift's description is the shortest round-tripping digit string; re-lay it out.
@@ -76,6 +80,6 @@ extension Path {
         let first = digits.prefix(1)
         let rest = digits.dropFirst()
         let scientific = first + (rest.isEmpty ? "" : "." + rest) + "e" + String(pointPosition - 1)
-        return (negative ? "-" : "") + (scientific.count < plain.count ? scientific : plain)
+        return (negative ? "-" : "") + (scientific.count + 3 <= plain.count ? scientific : plain)
     }
 }

@@ -50,30 +50,33 @@ extension PathMeasure {
         guard from < to else { return [] }
         switch scope {
         case .wholePath:
-            return window(from: from, width: to - from, offset: offset, subpaths: path.subpaths.indices)
+            return window(from: from, to: to, offset: offset, subpaths: path.subpaths.indices)
         case .eachSubpath:
             return path.subpaths.indices.flatMap {
-                window(from: from, width: to - from, offset: offset, subpaths: $0..<$0 + 1)
+                window(from: from, to: to, offset: offset, subpaths: $0..<$0 + 1)
             }
         }
     }
 
-    /// The window `from...from + width` (fractions of the subpaths' joint length, shifted by
-    /// `offset` with wrap-around) of a run of consecutive subpaths.
-    private func window(from: Double, width: Double, offset: Double, subpaths: Range<Int>) -> [TrimmedPiece] {
+    /// The window `from...to` (fractions of the subpaths' joint length, shifted by `offset`
+    /// with wrap-around) of a run of consecutive subpaths.
+    private func window(from: Double, to: Double, offset: Double, subpaths: Range<Int>) -> [TrimmedPiece] {
+        let width = to - from
         guard width < 1 else {
             return subpaths.map { TrimmedPiece(subpath: path.subpaths[$0], sourceIndex: $0, sourceDistance: 0) }
         }
-        let low = subpathStarts.indices.contains(subpaths.lowerBound) ? subpathStarts[subpaths.lowerBound] : 0
-        let total = subpaths.reduce(0) { $0 + subpathLengths[$1] }
-        let high = low + total
+        guard let lastSubpath = subpaths.last else { return [] }
+        let low = subpathStarts[subpaths.lowerBound]
+        let high = subpathEnd(lastSubpath)
+        let total = high - low
         var start = from
+        var end = to
         if offset != 0 {
             start = from + offset
             start -= floor(start)
             if start >= 1 { start = 0 }
+            end = start + width
         }
-        let end = start + width
         if end <= 1 {
             return extract(
                 from: low + start * total, to: end == 1 ? high : low + end * total, subpaths: subpaths)
@@ -87,7 +90,8 @@ extension PathMeasure {
             let first = head.first, last.subpath.end == first.subpath.start
         {
             var joined = last
-            joined.subpath = Subpath(start: last.subpath.start, segments: last.subpath.segments + first.subpath.segments)
+            joined.subpath = Subpath(
+                start: last.subpath.start, segments: last.subpath.segments + first.subpath.segments)
             return tail.dropLast() + [joined] + head.dropFirst()
         }
         return tail + head
@@ -98,7 +102,7 @@ extension PathMeasure {
         guard from < to else { return [] }
         var result: [TrimmedPiece] = []
         for index in subpaths {
-            let (start, end) = (subpathStarts[index], subpathStarts[index] + subpathLengths[index])
+            let (start, end) = (subpathStarts[index], subpathEnd(index))
             if from <= start && to >= end {
                 result.append(TrimmedPiece(subpath: path.subpaths[index], sourceIndex: index, sourceDistance: 0))
             } else if max(from, start) < min(to, end) {
@@ -111,18 +115,29 @@ extension PathMeasure {
         return result
     }
 
+    /// The distance along the whole path at which subpath `index` ends: exactly where its last
+    /// measured segment ends (`subpathStarts[index] + subpathLengths[index]` may differ from it
+    /// in the last place).
+    private func subpathEnd(_ index: Int) -> Double {
+        index + 1 < subpathStarts.count ? subpathStarts[index + 1] : length
+    }
+
     /// The open piece between distances `from < to` that lie within one subpath.
     private func piece(from: Double, to: Double) -> Subpath {
         let first = lookup(from, preferringSegmentEnd: false)
         let last = lookup(to, preferringSegmentEnd: true)
+        // A cut on a segment's end point is that end point exactly (the distance within the
+        // segment, found by a subtraction, can fall short of its length in the last place).
+        let startCut = from <= entries[first.index].startDistance ? nil : first
+        let endCut = to >= entries[last.index].endDistance ? nil : last
         var segments: [PathSegment] = []
         if first.index == last.index {
-            segments.append(part(first.index, from: first, to: last))
+            segments.append(part(first.index, from: startCut, to: endCut))
         } else {
             segments.reserveCapacity(last.index - first.index + 1)
-            segments.append(part(first.index, from: first, to: nil))
+            segments.append(part(first.index, from: startCut, to: nil))
             for index in first.index + 1..<last.index { segments.append(entries[index].segment) }
-            segments.append(part(last.index, from: nil, to: last))
+            segments.append(part(last.index, from: nil, to: endCut))
         }
         return Subpath(start: segments[0].start, segments: segments)
     }

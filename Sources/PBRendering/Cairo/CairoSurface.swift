@@ -70,7 +70,9 @@ final class CairoSurface {
 
     /// Calls `body` with the pixels of an image surface: rows of premultiplied native-endian
     /// ARGB words, `stride` bytes apart.
-    func withPixels<R>(_ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R)
+    func withPixels<R>(
+        _ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
+    )
         throws(RenderError) -> R
     {
         cairo_surface_flush(pointer)

@@ -25,6 +25,17 @@ final class PNGEncoder {
         libdeflate_free_compressor(compressor)
     }
 
+    /// Encodes `height` rows of `width` straight-alpha RGBA pixels (4 bytes each, no padding).
+    func encode(rgba pixels: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        let rowLength = 1 + 4 * width
+        var raw = [UInt8](repeating: 0, count: rowLength * height)
+        for y in 0..<height {
+            raw.replaceSubrange(
+                (y * rowLength + 1)..<((y + 1) * rowLength), with: pixels[(4 * width * y)..<(4 * width * (y + 1))])
+        }
+        return try pngFile(filteredRows: raw, width: width, height: height)
+    }
+
     /// Encodes `height` rows of `width` premultiplied native-endian ARGB words, `stride` bytes
     /// apart.
     func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
@@ -39,6 +50,11 @@ final class PNGEncoder {
                 Self.unpremultiply(row: source + y * stride, width: width, into: target + y * rowLength + 1)
             }
         }
+        return try pngFile(filteredRows: raw, width: width, height: height)
+    }
+
+    /// The PNG file of rows each prefixed by its filter byte (all "none").
+    private func pngFile(filteredRows raw: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
         var compressed = [UInt8](repeating: 0, count: bound)
         let count = raw.withUnsafeBytes { input in
@@ -110,6 +126,8 @@ final class PNGEncoder {
 
 extension [UInt8] {
     fileprivate mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ])
     }
 }

@@ -17,7 +17,9 @@ extension RGBAImage {
         var sawEnd = false
         while offset + 12 <= bytes.count {
             let length = Int(Self.bigEndian(bytes, offset))
-            guard length <= bytes.count - offset - 12 else { throw PNGDecodingError("a chunk runs past the end of the file") }
+            guard length <= bytes.count - offset - 12 else {
+                throw PNGDecodingError("a chunk runs past the end of the file")
+            }
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let data = bytes[(offset + 8)..<(offset + 8 + length)]
             let stored = Self.bigEndian(bytes, offset + 8 + length)
@@ -64,7 +66,8 @@ extension RGBAImage {
             switch colorType {
             case 0: (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]) = (rows[s], rows[s], rows[s])
             case 2: (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]) = (rows[s], rows[s + 1], rows[s + 2])
-            case 4: (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2], pixels[4 * i + 3]) = (
+            case 4:
+                (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2], pixels[4 * i + 3]) = (
                     rows[s], rows[s], rows[s], rows[s + 1]
                 )
             case 6:
@@ -136,5 +139,19 @@ extension RGBAImage {
             }
         }
         return out
+    }
+}
+
+extension RGBAImage {
+    /// Encodes the image as a PNG (8-bit RGBA), as ``ProgressScene/render(as:)`` writes them:
+    /// decoding the result gives this image back exactly.
+    ///
+    /// - Throws: ``PNGDecodingError`` if the compressor fails (it does not for valid images).
+    public func pngData() throws(PNGDecodingError) -> [UInt8] {
+        do {
+            return try PNGEncoder().encode(rgba: pixels, width: width, height: height)
+        } catch {
+            throw PNGDecodingError(error.message)
+        }
     }
 }

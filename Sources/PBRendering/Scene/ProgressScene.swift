@@ -76,7 +76,9 @@ public struct ProgressScene: Sendable {
         }
         guard scale.isFinite, scale > 0 else { throw invalid("the scale must be a finite number > 0, not \(scale)") }
         guard progress.isFinite else { throw invalid("the progress must be a finite number, not \(progress)") }
-        guard strokeStart.isFinite else { throw invalid("the stroke start must be a finite number, not \(strokeStart)") }
+        guard strokeStart.isFinite else {
+            throw invalid("the stroke start must be a finite number, not \(strokeStart)")
+        }
         if let problem = style.problem { throw invalid(problem) }
         let limit = Self.maximumPixelDimension
         let (w, h) = format == .png ? pixelSize : (Self.pixels(width), Self.pixels(height))
@@ -84,7 +86,8 @@ public struct ProgressScene: Sendable {
         guard w <= limit, h <= limit, format != .png || w * h <= Self.maximumPixelCount else {
             throw RenderError(
                 .canvasTooLarge,
-                "the canvas is \(w) x \(h) \(unit); the limit is \(limit) x \(limit) and \(Self.maximumPixelCount) pixels")
+                "the canvas is \(w) x \(h) \(unit); the limit is \(limit) x \(limit) and \(Self.maximumPixelCount) pixels"
+            )
         }
     }
 }

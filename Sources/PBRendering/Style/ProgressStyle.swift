@@ -48,11 +48,15 @@ public struct ProgressStyle: Hashable, Sendable {
     /// The first thing wrong with the style, if anything: widths must be finite and not
     /// negative, the miter limit at least 1, dash lengths finite, not negative and not all zero.
     public var problem: String? {
-        if !(lineWidth.isFinite && lineWidth >= 0) { return "the line width must be a finite number >= 0, not \(lineWidth)" }
+        if !(lineWidth.isFinite && lineWidth >= 0) {
+            return "the line width must be a finite number >= 0, not \(lineWidth)"
+        }
         if let trackWidth, !(trackWidth.isFinite && trackWidth >= 0) {
             return "the track width must be a finite number >= 0, not \(trackWidth)"
         }
-        if !(miterLimit.isFinite && miterLimit >= 1) { return "the miter limit must be a finite number >= 1, not \(miterLimit)" }
+        if !(miterLimit.isFinite && miterLimit >= 1) {
+            return "the miter limit must be a finite number >= 1, not \(miterLimit)"
+        }
         if dashPattern.contains(where: { !($0.isFinite && $0 >= 0) }) {
             return "dash lengths must be finite numbers >= 0"
         }

@@ -28,7 +28,8 @@ enum DasharrayOracle {
             start += length
             guard visible > 0 else { continue }
             let data = Path(subpaths: [subpath]).svgPathData
-            let dash = visible >= length && subpath.isClosed ? "" : " stroke-dasharray=\"\(visible) \(length * 2 + 10)\""
+            let dash =
+                visible >= length && subpath.isClosed ? "" : " stroke-dasharray=\"\(visible) \(length * 2 + 10)\""
             out += "<path d=\"\(data)\" \(attributes(style.progressTintColor, width: style.lineWidth))\(dash)/>\n"
         }
         return out + "</svg>\n"

@@ -1,0 +1,20 @@
+import DownloadBadge
+import PBSnapshotTesting
+import Testing
+
+@Suite struct DownloadBadgeTests {
+    @Test func dividesAsDoubles() {
+        #expect(DownloadBadge(bytesReceived: 1, bytesExpected: 3).fractionCompleted == 1.0 / 3.0)
+        #expect(DownloadBadge(bytesReceived: 5, bytesExpected: nil).fractionCompleted == nil)
+    }
+
+    @Test(arguments: [(0, "empty"), (262_144, "quarter"), (786_432, "three-quarters"), (1_048_576, "done")])
+    func badge(bytesReceived: Int64, name: String) {
+        let badge = DownloadBadge(bytesReceived: bytesReceived, bytesExpected: 1_048_576)
+        assertSnapshot(of: badge.scene, as: .image, named: name)
+    }
+
+    @Test func unknownTotal() {
+        assertSnapshot(of: DownloadBadge(bytesReceived: 1_000, bytesExpected: nil).scene, as: .image)
+    }
+}

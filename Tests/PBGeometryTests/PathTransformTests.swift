@@ -1,0 +1,110 @@
+import PBGeometry
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Transforms map every point of a path, and arcs stay arcs on the image ellipse.
+@Suite("Path: transforms")
+struct PathTransformTests {
+    static let transforms: [(String, AffineTransform)] = [
+        ("rotation", AffineTransform(rotationAngle: 0.7)),
+        ("quarter turn", AffineTransform(rotationAngle: .pi / 2)),
+        ("uniform scale", AffineTransform(scaleX: 2.5, y: 2.5)),
+        ("stretch", AffineTransform(scaleX: 3, y: 0.5)),
+        ("mirror", AffineTransform(scaleX: -1, y: 1)),
+        ("mirror in y", AffineTransform(scaleX: 1, y: -2)),
+        ("shear", AffineTransform(a: 1, b: 0, c: 0.75, d: 1, tx: 0, ty: 0)),
+        ("general", AffineTransform(a: 1.3, b: -0.4, c: 0.9, d: -0.7, tx: 12, ty: -5)),
+        ("translation", AffineTransform(translationX: 100, y: -50)),
+    ]
+
+    static let arcs = [
+        "M 0 0 A 80 30 25 1 0 50 50",
+        "M 0 0 A 80 30 -65 0 1 50 50",
+        "M 0 0 A 30 30 0 1 1 0.001 0",
+        "M 10 20 A 5 12 110 0 0 13 21",
+        "M 0 0 A 1 1 0 0 1 10 0",
+    ]
+
+    @Test("An arc maps to an arc through the images of its points", arguments: arcs)
+    func arc(data: String) throws {
+        guard case .arc(let arc) = try #require(drawnSegments(of: try parse(data)).first) else {
+            Issue.record("expected an arc")
+            return
+        }
+        for (name, transform) in Self.transforms {
+            let image = arc.transformed(by: transform)
+            #expect(image.start == transform.apply(to: arc.start), "\(name)")
+            #expect(image.end == transform.apply(to: arc.end), "\(name)")
+            let size = max(image.ellipseRadiusX, image.ellipseRadiusY)
+            for t in stride(from: 0.0, through: 1.0, by: 0.03125) {
+                expectClose(
+                    image.point(at: t), transform.apply(to: arc.point(at: t)), absolute: 1e-12 * size,
+                    "\(name) at t = \(t)")
+            }
+            // The image lies on the ellipse its parameters describe.
+            let ellipse = EllipseEquation(
+                center: image.center, radiusX: image.ellipseRadiusX, radiusY: image.ellipseRadiusY,
+                rotationDegrees: image.xAxisRotation)
+            for t in stride(from: 0.0, through: 1.0, by: 0.1) {
+                expectClose(ellipse.value(at: image.point(at: t)), 1, absolute: 1e-12, "\(name)")
+            }
+            // A mirror turns the direction round.
+            #expect((image.sweepAngle > 0) == ((arc.sweepAngle > 0) == (transform.determinant > 0)), "\(name)")
+        }
+    }
+
+    @Test("A transformed arc, written as path data, reads back as the same curve", arguments: arcs)
+    func transformedArcRoundTrip(data: String) throws {
+        let path = try parse(data)
+        for (name, transform) in Self.transforms {
+            let image = path.transformed(by: transform)
+            let reread = try parse(image.svgPathData)
+            let (a, b) = (drawnSegments(of: image), drawnSegments(of: reread))
+            try #require(a.count == b.count, "\(name): \(image.svgPathData)")
+            for (x, y) in zip(a, b) {
+                #expect(x.start == y.start && x.end == y.end, "\(name)")
+                guard case .arc(let arc) = x else { continue }
+                let size = max(arc.ellipseRadiusX, arc.ellipseRadiusY)
+                // SVG's end-point form finds the centre from √(1 - λ), λ = 1 for end points
+                // diametrically opposite: a half ellipse reads back only to about the square root
+                // of the rounding error. Any other arc reads back to within rounding.
+                let isHalf = abs(abs(arc.sweepAngle) - .pi) < 1e-9
+                let allowed = (isHalf ? 1e-7 : 1e-12) * size
+                for t in stride(from: 0.0, through: 1.0, by: 0.0625) {
+                    expectClose(y.point(at: t), x.point(at: t), absolute: allowed, "\(name) at \(t)")
+                }
+            }
+        }
+    }
+
+    @Test("A uniform scale scales lengths; a rotation keeps them")
+    func lengths() throws {
+        let path = try parse("M 10 10 Q 50 -20 30 40 A 20 30 15 1 1 -7.3 12.9 C 1 2 3 4 5.5 6.25 Z")
+        let length = PathMeasure(path).length
+        expectClose(
+            PathMeasure(path.transformed(by: AffineTransform(scaleX: 3, y: 3))).length, 3 * length, relative: 3e-9)
+        expectClose(PathMeasure(path.transformed(by: AffineTransform(rotationAngle: 1))).length, length, relative: 3e-9)
+        expectClose(PathMeasure(path.transformed(by: AffineTransform(scaleX: -1, y: 1))).length, length, relative: 3e-9)
+    }
+
+    @Test("Every point of a path is transformed", arguments: transforms.map(\.0))
+    func points(name: String) throws {
+        let transform = try #require(Self.transforms.first { $0.0 == name }).1
+        let path = try parse("M 10 10 Q 50 -20 30 40 A 20 30 15 1 1 -7.3 12.9 C 1 2 3 4 5.5 6.25 Z M 5 5 L 6 7")
+        let image = path.transformed(by: transform)
+        #expect(image.subpaths.map(\.isClosed) == path.subpaths.map(\.isClosed))
+        #expect(image.subpaths.map(\.start) == path.subpaths.map { transform.apply(to: $0.start) })
+        let (before, after) = (drawnSegments(of: path), drawnSegments(of: image))
+        try #require(before.count == after.count)
+        for (segment, mapped) in zip(before, after) {
+            for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+                expectClose(mapped.point(at: t), transform.apply(to: segment.point(at: t)), absolute: 1e-11, "\(name)")
+            }
+        }
+    }
+}

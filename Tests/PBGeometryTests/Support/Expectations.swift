@@ -1,0 +1,131 @@
+import PBGeometry
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The relative error `|measured - exact| / |exact|` (the absolute error when `exact` is zero).
+func relativeError(_ measured: Double, _ exact: Double) -> Double {
+    exact == 0 ? abs(measured) : abs(measured - exact) / abs(exact)
+}
+
+/// Expects `measured` within `relative` (times `|exact|`) or `absolute` of `exact`, whichever is
+/// larger.
+func expectClose(
+    _ measured: Double, _ exact: Double, relative: Double = 0, absolute: Double = 0,
+    _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let allowed = max(relative * abs(exact), absolute)
+    #expect(
+        abs(measured - exact) <= allowed,
+        "\(measured) is not within \(allowed) of \(exact) (error \(abs(measured - exact))). \(comment ?? "")",
+        sourceLocation: sourceLocation)
+}
+
+/// Expects two points within `absolute` of each other (Euclidean distance).
+func expectClose(
+    _ measured: Point, _ exact: Point, absolute: Double, _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let distance = hypot(measured.x - exact.x, measured.y - exact.y)
+    #expect(
+        distance <= absolute,
+        "\(measured) is \(distance) from \(exact), more than \(absolute). \(comment ?? "")",
+        sourceLocation: sourceLocation)
+}
+
+/// Expects two vectors within `absolute` of each other (Euclidean distance).
+func expectClose(
+    _ measured: Vector, _ exact: Vector, absolute: Double, _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let distance = hypot(measured.dx - exact.dx, measured.dy - exact.dy)
+    #expect(
+        distance <= absolute,
+        "\(measured) is \(distance) from \(exact), more than \(absolute). \(comment ?? "")",
+        sourceLocation: sourceLocation)
+}
+
+/// Expects two rectangles with every edge within `absolute` of each other.
+func expectClose(
+    _ measured: Rect, _ exact: Rect, absolute: Double, _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let edges = [
+        (measured.minX, exact.minX), (measured.minY, exact.minY), (measured.maxX, exact.maxX),
+        (measured.maxY, exact.maxY),
+    ]
+    let worst = edges.map { abs($0.0 - $0.1) }.max() ?? 0
+    #expect(
+        worst <= absolute, "\(measured) differs from \(exact) by \(worst) at an edge. \(comment ?? "")",
+        sourceLocation: sourceLocation)
+}
+
+/// The length of `path` as the tests define it, independently of ``PathMeasure``: the sum of the
+/// drawn segments' lengths (the closing lines included, the moves' gaps not).
+func independentLength(of path: Path, accuracy: Double = 1e-12) -> Double {
+    path.subpaths.reduce(0) { total, subpath in
+        total + subpath.drawnSegments.reduce(0) { $0 + $1.length(accuracy: accuracy) }
+    }
+}
+
+/// The segments of `path` in drawing order, as drawn (closing lines included).
+func drawnSegments(of path: Path) -> [PathSegment] {
+    path.subpaths.flatMap(\.drawnSegments)
+}
+
+/// Parses SVG path data the test knows to be valid, recording an issue when it is not.
+func parse(_ data: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Path {
+    do {
+        return try Path(svgPathData: data)
+    } catch {
+        Issue.record("could not parse \"\(data)\": \(error)", sourceLocation: sourceLocation)
+        throw error
+    }
+}
+
+/// The points that define a segment (end points, control points; an arc's end points and a point
+/// in its middle), for comparing geometry within a tolerance.
+func definingPoints(of segment: PathSegment) -> [Point] {
+    switch segment {
+    case .line(let c): [c.start, c.end]
+    case .quadCurve(let c): [c.start, c.control, c.end]
+    case .curve(let c): [c.start, c.control1, c.control2, c.end]
+    case .arc(let c): [c.start, c.point(at: 0.25), c.point(at: 0.5), c.point(at: 0.75), c.end]
+    }
+}
+
+/// Expects two paths with the same structure (subpaths, closedness, segment kinds) and the same
+/// geometry within `absolute`.
+func expectSameGeometry(
+    _ measured: Path, _ expected: Path, absolute: Double, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard measured.subpaths.count == expected.subpaths.count else {
+        let comment: Comment = """
+            \(measured.subpaths.count) subpaths, expected \(expected.subpaths.count): \
+            \(measured.svgPathData) vs \(expected.svgPathData)
+            """
+        Issue.record(comment, sourceLocation: sourceLocation)
+        return
+    }
+    for (m, e) in zip(measured.subpaths, expected.subpaths) {
+        #expect(m.isClosed == e.isClosed, sourceLocation: sourceLocation)
+        expectClose(m.start, e.start, absolute: absolute, sourceLocation: sourceLocation)
+        guard m.segments.count == e.segments.count else {
+            Issue.record(
+                "\(m.segments.count) segments, expected \(e.segments.count)", sourceLocation: sourceLocation)
+            continue
+        }
+        for (ms, es) in zip(m.segments, e.segments) {
+            let (mp, ep) = (definingPoints(of: ms), definingPoints(of: es))
+            guard mp.count == ep.count else {
+                Issue.record("\(ms) is not of the kind of \(es)", sourceLocation: sourceLocation)
+                continue
+            }
+            for (a, b) in zip(mp, ep) { expectClose(a, b, absolute: absolute, sourceLocation: sourceLocation) }
+        }
+    }
+}
