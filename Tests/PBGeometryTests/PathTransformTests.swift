@@ -10,16 +10,16 @@ import Testing
 /// Transforms map every point of a path, and arcs stay arcs on the image ellipse.
 @Suite("Path: transforms")
 struct PathTransformTests {
-    static let transforms: [(String, AffineTransform)] = [
-        ("rotation", AffineTransform(rotationAngle: 0.7)),
-        ("quarter turn", AffineTransform(rotationAngle: .pi / 2)),
-        ("uniform scale", AffineTransform(scaleX: 2.5, y: 2.5)),
-        ("stretch", AffineTransform(scaleX: 3, y: 0.5)),
-        ("mirror", AffineTransform(scaleX: -1, y: 1)),
-        ("mirror in y", AffineTransform(scaleX: 1, y: -2)),
-        ("shear", AffineTransform(a: 1, b: 0, c: 0.75, d: 1, tx: 0, ty: 0)),
-        ("general", AffineTransform(a: 1.3, b: -0.4, c: 0.9, d: -0.7, tx: 12, ty: -5)),
-        ("translation", AffineTransform(translationX: 100, y: -50)),
+    static let transforms: [(String, Transform)] = [
+        ("rotation", Transform(rotationAngle: 0.7)),
+        ("quarter turn", Transform(rotationAngle: .pi / 2)),
+        ("uniform scale", Transform(scaleX: 2.5, y: 2.5)),
+        ("stretch", Transform(scaleX: 3, y: 0.5)),
+        ("mirror", Transform(scaleX: -1, y: 1)),
+        ("mirror in y", Transform(scaleX: 1, y: -2)),
+        ("shear", Transform(a: 1, b: 0, c: 0.75, d: 1, tx: 0, ty: 0)),
+        ("general", Transform(a: 1.3, b: -0.4, c: 0.9, d: -0.7, tx: 12, ty: -5)),
+        ("translation", Transform(translationX: 100, y: -50)),
     ]
 
     static let arcs = [
@@ -87,9 +87,9 @@ struct PathTransformTests {
         let path = try parse("M 10 10 Q 50 -20 30 40 A 20 30 15 1 1 -7.3 12.9 C 1 2 3 4 5.5 6.25 Z")
         let length = PathMeasure(path).length
         expectClose(
-            PathMeasure(path.transformed(by: AffineTransform(scaleX: 3, y: 3))).length, 3 * length, relative: 3e-9)
-        expectClose(PathMeasure(path.transformed(by: AffineTransform(rotationAngle: 1))).length, length, relative: 3e-9)
-        expectClose(PathMeasure(path.transformed(by: AffineTransform(scaleX: -1, y: 1))).length, length, relative: 3e-9)
+            PathMeasure(path.transformed(by: Transform(scaleX: 3, y: 3))).length, 3 * length, relative: 3e-9)
+        expectClose(PathMeasure(path.transformed(by: Transform(rotationAngle: 1))).length, length, relative: 3e-9)
+        expectClose(PathMeasure(path.transformed(by: Transform(scaleX: -1, y: 1))).length, length, relative: 3e-9)
     }
 
     @Test("Every point of a path is transformed", arguments: transforms.map(\.0))

@@ -43,10 +43,10 @@ import Testing
         #expect(svg.firstMatch(of: /d="[^"]*\.[0-9]{3}/) == nil)
         // Moving the drawing by a thousandth of a point changes nothing; by a point, it fails.
         let shifted = ProgressScene(
-            width: 100, height: 100, path: ring.transformed(by: AffineTransform(translationX: 0.001, y: 0)),
+            width: 100, height: 100, path: ring.transformed(by: Transform(translationX: 0.001, y: 0)),
             progress: 0.5)
         let moved = ProgressScene(
-            width: 100, height: 100, path: ring.transformed(by: AffineTransform(translationX: 1, y: 0)), progress: 0.5)
+            width: 100, height: 100, path: ring.transformed(by: Transform(translationX: 1, y: 0)), progress: 0.5)
         _ = verifySnapshot(of: scene, as: .svg, named: "svg", record: .all, snapshotDirectory: directory)
         #expect(
             verifySnapshot(of: shifted, as: .svg, named: "svg", record: .never, snapshotDirectory: directory) == nil)

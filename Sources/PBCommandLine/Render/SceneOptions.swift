@@ -82,7 +82,7 @@ enum SceneOptions {
                 throw .usage(error.message)
             }
             guard let bounds else { throw .usage("the path has nothing to draw: it has no segments") }
-            path = path.transformed(by: AffineTransform(translationX: padding - bounds.minX, y: padding - bounds.minY))
+            path = path.transformed(by: Transform(translationX: padding - bounds.minX, y: padding - bounds.minY))
             width = bounds.width + 2 * padding
             height = bounds.height + 2 * padding
         }

@@ -58,7 +58,7 @@ public struct CubicBezier: ParametricCurve {
     }
 
     /// The curve with transformed control points.
-    public func transformed(by transform: AffineTransform) -> CubicBezier {
+    public func transformed(by transform: Transform) -> CubicBezier {
         CubicBezier(
             from: transform.apply(to: start), control1: transform.apply(to: control1),
             control2: transform.apply(to: control2), to: transform.apply(to: end))

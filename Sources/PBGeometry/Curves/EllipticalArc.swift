@@ -215,7 +215,7 @@ public struct EllipticalArc: ParametricCurve {
     /// The image of the arc: an arc of the image ellipse, found by the singular value
     /// decomposition of the transform applied to the ellipse's axes. A mirroring transform
     /// reverses the sweep.
-    public func transformed(by transform: AffineTransform) -> EllipticalArc {
+    public func transformed(by transform: Transform) -> EllipticalArc {
         // The ellipse is M (cos θ, sin θ) with M = A R(φ) diag(rx, ry).
         let u = transform.apply(to: Vector(dx: cosRotation * ellipseRadiusX, dy: sinRotation * ellipseRadiusX))
         let v = transform.apply(to: Vector(dx: -sinRotation * ellipseRadiusY, dy: cosRotation * ellipseRadiusY))
@@ -254,10 +254,11 @@ public struct EllipticalArc: ParametricCurve {
         return box
     }
 
-    /// The exact `r |sweepAngle| (t1 - t0)` on a circle; numerical integration on an ellipse.
+    /// The exact `r |sweepAngle| (t1 - t0)` on a circle; on an ellipse, quadrature driven by an
+    /// error bound (see `boundedArcLength(from:to:accuracy:)`).
     public func arcLength(from t0: Double, to t1: Double, accuracy: Double) -> Double {
         if isCircular { return ellipseRadiusX * abs(sweepAngle) * (t1 - t0) }
-        return integrateSpeed(from: t0, to: t1, accuracy: accuracy)
+        return boundedArcLength(from: t0, to: t1, accuracy: accuracy)
     }
 }
 

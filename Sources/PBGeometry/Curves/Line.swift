@@ -40,7 +40,7 @@ public struct Line: ParametricCurve {
     public func reversed() -> Line { Line(from: end, to: start) }
 
     /// The line between the transformed end points.
-    public func transformed(by transform: AffineTransform) -> Line {
+    public func transformed(by transform: Transform) -> Line {
         Line(from: transform.apply(to: start), to: transform.apply(to: end))
     }
 

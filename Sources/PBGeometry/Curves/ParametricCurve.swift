@@ -19,7 +19,7 @@ public protocol ParametricCurve: Hashable, Sendable {
     func reversed() -> Self
     /// The curve mapped by an affine transform (exactly: Béziers map their control points,
     /// arcs map their ellipse).
-    func transformed(by transform: AffineTransform) -> Self
+    func transformed(by transform: Transform) -> Self
     /// The tightest axis-aligned rectangle containing the curve (not just its control points).
     var bounds: Rect { get }
     /// The arc length between parameters `t0 <= t1`, with relative error at most `accuracy`.

@@ -71,7 +71,7 @@ public enum PathSegment: Hashable, Sendable {
     }
 
     /// The segment mapped by an affine transform.
-    public func transformed(by transform: AffineTransform) -> PathSegment {
+    public func transformed(by transform: Transform) -> PathSegment {
         switch self {
         case .line(let c): .line(c.transformed(by: transform))
         case .quadCurve(let c): .quadCurve(c.transformed(by: transform))

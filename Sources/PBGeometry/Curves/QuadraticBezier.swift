@@ -47,7 +47,7 @@ public struct QuadraticBezier: ParametricCurve {
     }
 
     /// The curve with transformed control points.
-    public func transformed(by transform: AffineTransform) -> QuadraticBezier {
+    public func transformed(by transform: Transform) -> QuadraticBezier {
         QuadraticBezier(
             from: transform.apply(to: start), control: transform.apply(to: control),
             to: transform.apply(to: end))

@@ -15,29 +15,35 @@ struct GaussLegendre: Sendable {
     /// The weights, summing to 2.
     let weights: [Double]
 
-    /// The rule used to measure curves: measured by the geometry benchmark as the best balance
-    /// of evaluations per interval and intervals per curve at accuracies 1e-6...1e-12.
+    /// The rule of the adaptive integrator for curves without an error bound of their own
+    /// (elliptical arcs; Bézier curves use ``GaussLegendreRules``).
     static let standard = GaussLegendre(order: 8)
 
     init(order n: Int) {
         precondition(n >= 1)
         var nodes = [Double](repeating: 0, count: n)
         var weights = [Double](repeating: 0, count: n)
-        for i in 0..<(n + 1) / 2 {
-            // Tricomi's initial guess for the i-th root, then Newton.
-            var x = cos(Double.pi * (Double(i) + 0.75) / (Double(n) + 0.5))
-            var derivative = 0.0
-            for _ in 0..<100 {
-                // p1 = P_k(x), p0 = P_(k-1)(x), up to k = n.
-                var (p0, p1) = (1.0, x)
-                for k in stride(from: 2, through: n, by: 1) {
-                    (p0, p1) = (p1, ((2 * Double(k) - 1) * x * p1 - (Double(k) - 1) * p0) / Double(k))
-                }
-                derivative = Double(n) * (x * p1 - p0) / (x * x - 1)
-                let step = p1 / derivative
-                x -= step
-                if abs(step) <= 1e-17 { break }
+        /// `P_n(x)` and `P_n'(x)`, by the three-term recurrence.
+        func legendre(_ x: Double) -> (value: Double, derivative: Double) {
+            // p1 = P_k(x), p0 = P_(k-1)(x), up to k = n.
+            var (p0, p1) = (1.0, x)
+            for k in stride(from: 2, through: n, by: 1) {
+                (p0, p1) = (p1, ((2 * Double(k) - 1) * x * p1 - (Double(k) - 1) * p0) / Double(k))
             }
+            return (p1, Double(n) * (x * p1 - p0) / (x * x - 1))
+        }
+        for i in 0..<(n + 1) / 2 {
+            // Tricomi's initial guess for the i-th root, then Newton: it converges quadratically,
+            // so a step this small leaves x exact to rounding.
+            var x = cos(Double.pi * (Double(i) + 0.75) / (Double(n) + 0.5))
+            for _ in 0..<100 {
+                let (value, derivative) = legendre(x)
+                let step = value / derivative
+                x -= step
+                if abs(step) <= 1e-15 { break }
+            }
+            // The weight from the derivative at the root itself.
+            let derivative = legendre(x).derivative
             let weight = 2 / ((1 - x * x) * derivative * derivative)
             nodes[i] = -x
             nodes[n - 1 - i] = x

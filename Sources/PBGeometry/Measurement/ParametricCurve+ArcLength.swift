@@ -1,12 +1,14 @@
 extension ParametricCurve {
-    /// `∫ |derivative(at: t)| dt` over `[t0, t1]` with relative error at most `accuracy`, by
-    /// adaptive Gauss–Legendre quadrature.
+    /// `∫ |derivative(at: t)| dt` over `[t0, t1]` with relative error at most `accuracy`, for
+    /// curves without a measure of their own (pbrender's lines, arcs and Béziers all have one;
+    /// this serves other conforming types).
     ///
-    /// Each interval is integrated whole and as two halves; when the two disagree by more than
-    /// the interval's share of the tolerance, both halves are refined. The disagreement bounds
-    /// the error of the whole-interval estimate, and the halves' sum that is returned is far more
-    /// accurate still, so the bound holds with a wide margin on smooth curves; near a cusp
-    /// (where the speed has a square-root kink) the refinement concentrates at the kink.
+    /// Adaptive Gauss–Legendre quadrature with an error *estimate*: each interval is integrated
+    /// whole and as two halves; when the two disagree by more than the interval's share of the
+    /// tolerance, both halves are refined. The disagreement estimates the error of the
+    /// whole-interval value, and the halves' sum that is returned is far more accurate still, so
+    /// the estimate holds with a wide margin for a smooth speed; it can be fooled where the speed
+    /// has a kink and the two values agree by chance.
     func integrateSpeed(from t0: Double, to t1: Double, accuracy: Double) -> Double {
         guard t1 > t0 else { return 0 }
         let rule = GaussLegendre.standard

@@ -12,13 +12,14 @@
 /// ```
 ///
 /// Every length has relative error at most ``accuracy``. Lines and circular arcs are measured
-/// in closed form; Bézier curves and elliptical arcs by adaptive Gauss–Legendre quadrature of
-/// their speed.
+/// in closed form; Bézier curves by Gauss–Legendre quadrature of their speed driven by a
+/// rigorous error bound (see ``CubicBezier/arcLength(from:to:accuracy:)``), the cubics of a
+/// path all in one batch; elliptical arcs by adaptive Gauss–Legendre quadrature.
 public struct PathMeasure: Sendable {
     /// The default accuracy of lengths: a relative error of at most 1e-9.
     public static let defaultAccuracy = 1e-9
 
-    /// One measured segment.
+    /// One measured segment, as ``entries`` reads it.
     struct Entry: Sendable {
         var segment: PathSegment
         var subpathIndex: Int
@@ -28,6 +29,40 @@ public struct PathMeasure: Sendable {
         var startDistance: Double
         var length: Double
         var endDistance: Double { startDistance + length }
+    }
+
+    /// One measured segment as stored: where it is in the path and where it lies along it
+    /// (a fifth of the size of an ``Entry``, which holds the segment itself).
+    struct Record: Sendable {
+        var subpathIndex: Int
+        /// The index in the subpath's ``Subpath/drawnSegments``.
+        var segmentIndex: Int
+        /// The distance along the whole path at which the segment starts.
+        var startDistance: Double
+        var length: Double
+        var endDistance: Double { startDistance + length }
+    }
+
+    /// The measured segments: the records, each read with its segment from the path.
+    struct Entries: RandomAccessCollection, Sendable {
+        let path: Path
+        let records: [Record]
+
+        var startIndex: Int { records.startIndex }
+        var endIndex: Int { records.endIndex }
+
+        subscript(index: Int) -> Entry {
+            let record = records[index]
+            let subpath = path.subpaths[record.subpathIndex]
+            // Past the segments, only the closing line is drawn.
+            let segment =
+                record.segmentIndex < subpath.segments.count
+                ? subpath.segments[record.segmentIndex]
+                : .line(subpath.closingLine ?? Line(from: subpath.end, to: subpath.start))
+            return Entry(
+                segment: segment, subpathIndex: record.subpathIndex, segmentIndex: record.segmentIndex,
+                startDistance: record.startDistance, length: record.length)
+        }
     }
 
     /// The path measured.
@@ -41,7 +76,7 @@ public struct PathMeasure: Sendable {
     /// The total length: the sum of ``subpathLengths``.
     public let length: Double
     /// The segments with a positive length, in drawing order.
-    let entries: [Entry]
+    let entries: Entries
 
     /// Measures `path`.
     ///
@@ -52,31 +87,73 @@ public struct PathMeasure: Sendable {
     /// - Complexity: O(n) in the number of segments, times the quadrature work per curve.
     public init(_ path: Path, accuracy: Double = PathMeasure.defaultAccuracy) {
         let accuracy = min(max(accuracy, 1e-15), 0.1)
-        var entries: [Entry] = []
-        entries.reserveCapacity(path.subpaths.reduce(0) { $0 + $1.segments.count + 1 })
+        let drawnSegments = path.subpaths.map(\.drawnSegments)
+        let lengths = Self.lengths(of: drawnSegments, accuracy: accuracy)
+        var records: [Record] = []
+        records.reserveCapacity(lengths.count)
         var subpathLengths: [Double] = []
         var subpathStarts: [Double] = []
         var distance = 0.0
-        for (subpathIndex, subpath) in path.subpaths.enumerated() {
+        var lengthIndex = 0
+        for (subpathIndex, segments) in drawnSegments.enumerated() {
             subpathStarts.append(distance)
             let start = distance
-            for (segmentIndex, segment) in subpath.drawnSegments.enumerated() {
-                let length = segment.length(accuracy: accuracy)
+            for segmentIndex in segments.indices {
+                let length = lengths[lengthIndex]
+                lengthIndex += 1
                 guard length > 0 else { continue }
-                entries.append(
-                    Entry(
-                        segment: segment, subpathIndex: subpathIndex, segmentIndex: segmentIndex,
-                        startDistance: distance, length: length))
+                records.append(
+                    Record(
+                        subpathIndex: subpathIndex, segmentIndex: segmentIndex, startDistance: distance,
+                        length: length))
                 distance += length
             }
             subpathLengths.append(distance - start)
         }
         self.path = path
         self.accuracy = accuracy
-        self.entries = entries
+        self.entries = Entries(path: path, records: records)
         self.subpathLengths = subpathLengths
         self.subpathStarts = subpathStarts
         self.length = distance
+    }
+
+    /// The length of every segment of `subpaths`, in drawing order, each with relative error at
+    /// most `accuracy`: the cubic curves, usually most of them, measured together (see
+    /// `Hodograph.lengths(of:accuracy:into:)`), the others one by one.
+    private static func lengths(of subpaths: [[PathSegment]], accuracy: Double) -> [Double] {
+        var lengths: [Double] = []
+        var cubics: [CubicBezier] = []
+        var cubicIndices: [Int] = []
+        let count = subpaths.reduce(0) { $0 + $1.count }
+        lengths.reserveCapacity(count)
+        cubics.reserveCapacity(count)
+        cubicIndices.reserveCapacity(count)
+        for segments in subpaths {
+            // Through a buffer pointer with a switch in place: the segments are read, not
+            // copied out, on this hot path.
+            segments.withUnsafeBufferPointer { segments in
+                for index in segments.indices {
+                    switch segments[index] {
+                    case .line(let line): lengths.append(line.length(accuracy: accuracy))
+                    case .quadCurve(let curve): lengths.append(curve.length(accuracy: accuracy))
+                    case .curve(let curve):
+                        cubicIndices.append(lengths.count)
+                        cubics.append(curve)
+                        lengths.append(0)
+                    case .arc(let arc): lengths.append(arc.length(accuracy: accuracy))
+                    }
+                }
+            }
+        }
+        var cubicLengths = [Double](repeating: 0, count: cubics.count)
+        cubics.withUnsafeBufferPointer { curves in
+            cubicLengths.withUnsafeMutableBufferPointer { cubicLengths in
+                Hodograph.lengths(of: curves, accuracy: accuracy, into: cubicLengths)
+            }
+        }
+        for (cubic, index) in cubicIndices.enumerated() { lengths[index] = cubicLengths[cubic] }
+        return lengths
     }
 
     /// A place on the path: where it is, which way the path runs there, and which segment and
@@ -146,10 +223,11 @@ public struct PathMeasure: Sendable {
     func lookup(_ distance: Double, preferringSegmentEnd: Bool) -> Cut {
         // The first entry whose end is beyond the distance (or reaches it, preferring ends);
         // the last entry when none is.
-        var (low, high) = (0, entries.count - 1)
+        let records = entries.records
+        var (low, high) = (0, records.count - 1)
         while low < high {
             let middle = (low + high) / 2
-            let end = entries[middle].endDistance
+            let end = records[middle].endDistance
             if preferringSegmentEnd ? end >= distance : end > distance {
                 high = middle
             } else {
@@ -157,7 +235,10 @@ public struct PathMeasure: Sendable {
             }
         }
         let entry = entries[low]
-        let local = min(max(distance - entry.startDistance, 0), entry.length)
+        // At or past the segment's end, exactly its end (`distance - startDistance` can fall an
+        // ulp short of the length, and the end of the path would be missed by as much).
+        let local =
+            distance >= entry.endDistance ? entry.length : min(max(distance - entry.startDistance, 0), entry.length)
         let t = entry.segment.parameter(atLength: local, totalLength: entry.length, accuracy: accuracy)
         return Cut(index: low, parameter: t, distance: local)
     }

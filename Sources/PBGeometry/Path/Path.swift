@@ -154,7 +154,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// The path mapped by an affine transform (arcs stay arcs).
-    public func transformed(by transform: AffineTransform) -> Path {
+    public func transformed(by transform: Transform) -> Path {
         Path(subpaths: subpaths.map { $0.transformed(by: transform) })
     }
 

@@ -45,7 +45,7 @@ public struct Subpath: Hashable, Sendable {
     }
 
     /// The subpath mapped by an affine transform.
-    public func transformed(by transform: AffineTransform) -> Subpath {
+    public func transformed(by transform: Transform) -> Subpath {
         Subpath(
             start: transform.apply(to: start), segments: segments.map { $0.transformed(by: transform) },
             isClosed: isClosed)

@@ -5,8 +5,9 @@
 #endif
 
 /// An affine map of the plane, `(x, y) ↦ (a x + c y + tx, b x + d y + ty)`, as in
-/// `CGAffineTransform` and Cairo's `cairo_matrix_t`.
-public struct AffineTransform: Hashable, Sendable {
+/// `CGAffineTransform` and Cairo's `cairo_matrix_t`. (Not named `AffineTransform`, which
+/// Foundation already uses for another type.)
+public struct Transform: Hashable, Sendable {
     /// The matrix coefficients, named as in `CGAffineTransform`.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
@@ -16,7 +17,7 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// The identity transform.
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by `(x, y)`.
     public init(translationX x: Double, y: Double) {
@@ -35,8 +36,8 @@ public struct AffineTransform: Hashable, Sendable {
     }
 
     /// The transform that applies `self` first, then `other`.
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ other: Transform) -> Transform {
+        Transform(
             a: a * other.a + b * other.c, b: a * other.b + b * other.d,
             c: c * other.a + d * other.c, d: c * other.b + d * other.d,
             tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
