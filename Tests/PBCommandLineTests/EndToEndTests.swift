@@ -16,11 +16,11 @@ import Testing
         var error: String
     }
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    static func run(_ arguments: [String], in directory: URL = root) throws -> Outcome {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory
         let (output, error) = (Pipe(), Pipe())
         process.standardOutput = output
         process.standardError = error
@@ -51,5 +51,17 @@ import Testing
         #expect(outcome.status == 2)
         #expect(outcome.output.isEmpty)
         #expect(outcome.error == "pbrender: error: cannot read 'does-not-exist.json': No such file or directory\n")
+    }
+
+    @Test func rendersTheDefaultRingToProgressPNG() throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory() + "pbrender-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let outcome = try Self.run(["--progress", "0.5"], in: directory)
+        #expect(outcome.status == 0)
+        #expect(outcome.error == "pbrender: wrote progress.png\n")
+        let written = try Data(contentsOf: directory.appendingPathComponent("progress.png"))
+        // The same picture as the reference of the default ring at 0.5.
+        let reference = try Data(contentsOf: Self.root.appendingPathComponent("Snapshots/shapes/ring.0.5.png"))
+        #expect(written == reference)
     }
 }
