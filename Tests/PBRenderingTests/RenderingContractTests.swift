@@ -71,3 +71,20 @@ import Testing
         }
     }
 }
+
+/// A renderer reused across frames gives exactly the bytes of a fresh render.
+@Suite struct SceneRendererTests {
+    @Test func reusingARendererChangesNoByte() throws {
+        let renderer = SceneRenderer()
+        for shape in ProgressShape.allCases {
+            for (width, height, scale) in [(64.0, 64.0, 1.0), (33.0, 17.0, 2.0), (256.0, 9.0, 1.5)] {
+                let path = shape.path(in: Rect(x: 0, y: 0, width: width, height: height), style: ProgressStyle())
+                let scene = ProgressScene(width: width, height: height, path: path, progress: 0.6, scale: scale)
+                for format in ImageFormat.allCases {
+                    #expect(try renderer.render(scene, as: format) == scene.render(as: format), "\(shape) \(format)")
+                }
+                #expect(try RGBAImage(png: renderer.render(scene, as: .png)) == scene.renderImage())
+            }
+        }
+    }
+}

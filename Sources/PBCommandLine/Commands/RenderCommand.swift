@@ -105,10 +105,13 @@ enum RenderCommand: Command {
         return format
     }
 
-    /// Renders, mapping renderer errors to exit codes: 2 for what the input asked, 1 otherwise.
-    static func render(_ scene: ProgressScene, as format: ImageFormat) throws(CommandLineError) -> [UInt8] {
+    /// Renders with `renderer` (reuse one per thread for frames), mapping renderer errors to
+    /// exit codes: 2 for what the input asked, 1 otherwise.
+    static func render(_ scene: ProgressScene, as format: ImageFormat, with renderer: SceneRenderer = SceneRenderer())
+        throws(CommandLineError) -> [UInt8]
+    {
         do {
-            return try scene.render(as: format)
+            return try renderer.render(scene, as: format)
         } catch {
             switch error.kind {
             case .invalidScene, .canvasTooLarge: throw .usage(error.message)

@@ -53,13 +53,16 @@ struct FrameSequence {
         let failure = Mutex<CommandLineError?>(nil)
         let workers = min(count, max(1, System.coreCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // One renderer per worker: its PNG encoder and buffers serve every frame it renders.
+            let renderer = SceneRenderer()
             while failure.withLock({ $0 == nil }) {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < count else { return }
                 do throws(CommandLineError) {
                     var frame = scene
                     frame.progress = progress(ofFrame: index)
-                    try AtomicFile.write(RenderCommand.render(frame, as: format), to: pattern.fileName(index))
+                    try AtomicFile.write(
+                        RenderCommand.render(frame, as: format, with: renderer), to: pattern.fileName(index))
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return

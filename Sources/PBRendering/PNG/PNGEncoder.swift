@@ -1,19 +1,38 @@
 internal import CDeflate
 
-/// Turns Cairo's premultiplied ARGB pixels into PNG bytes: straight-alpha RGBA, no row filter,
-/// one IDAT chunk compressed by libdeflate.
+/// Turns pixels into PNG bytes: 8-bit straight-alpha RGBA, no row filter, one IDAT chunk
+/// compressed by libdeflate at ``compressionLevel``, no ancillary chunks.
 ///
 /// Cairo's own writer (`cairo_surface_write_to_png`) uses libpng's defaults with no setting
-/// and is most of the cost of a frame; this encoder is several times faster and its files are
-/// smaller for progress images (see the render benchmark). An encoder owns a libdeflate
-/// compressor, so reuse one per thread when encoding many frames.
+/// and is most of the cost of a frame; this encoder is several times cheaper and its files are
+/// smaller for progress images (`Tests/Benchmarks/render.py`). The bytes depend on the pixels
+/// alone, never on earlier calls.
+///
+/// An encoder owns a libdeflate compressor and keeps its row and output buffers between calls,
+/// so encoding many frames of one size allocates only the returned bytes: reuse one encoder per
+/// thread (an encoder is not safe to share between threads).
 final class PNGEncoder {
-    /// The libdeflate level: chosen by the render benchmark as the fastest level whose files
-    /// stay smaller than Cairo's.
+    /// The libdeflate level: 2, the fastest in time on progress images.
+    ///
+    /// The render benchmark (`Tests/Benchmarks/render.py`, results in
+    /// `Tests/Benchmarks/results/render.md`) compresses the exact rows of 200 ring frames at
+    /// levels 1-6: level 2 takes the least time (about 550 µs a frame; level 1 about 725 µs,
+    /// though it executes half the instructions; level 6 about 690 µs), and its files are 0.8 %
+    /// smaller than level 1's and 0.79x the size of Cairo's writer's. Levels 5 and 6 save 4 and
+    /// 8 % of the bytes for 13 and 26 % more time.
     static let compressionLevel: Int32 = 2
 
     private let compressor: OpaquePointer
+    /// Each row's filter byte (0: "none") and its RGBA bytes; kept between calls.
+    private var scanlines: [UInt8] = []
+    /// Room for the zlib stream of `scanlines`; kept between calls.
+    private var compressed: [UInt8] = []
 
+    /// Creates an encoder with its own compressor.
+    ///
+    /// The corresponding C function is `libdeflate_alloc_compressor`.
+    ///
+    /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated.
     init() throws(RenderError) {
         guard let compressor = libdeflate_alloc_compressor(Self.compressionLevel) else {
             throw RenderError(.encoding, "png: cannot allocate a compressor")
@@ -25,85 +44,164 @@ final class PNGEncoder {
         libdeflate_free_compressor(compressor)
     }
 
-    /// Encodes `height` rows of `width` straight-alpha RGBA pixels (4 bytes each, no padding).
-    func encode(rgba pixels: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
-        let rowLength = 1 + 4 * width
-        var raw = [UInt8](repeating: 0, count: rowLength * height)
-        for y in 0..<height {
-            raw.replaceSubrange(
-                (y * rowLength + 1)..<((y + 1) * rowLength), with: pixels[(4 * width * y)..<(4 * width * (y + 1))])
-        }
-        return try pngFile(filteredRows: raw, width: width, height: height)
-    }
-
-    /// Encodes `height` rows of `width` premultiplied native-endian ARGB words, `stride` bytes
-    /// apart.
+    /// Encodes `height` rows of `width` premultiplied native-endian ARGB words (Cairo's
+    /// `CAIRO_FORMAT_ARGB32`), `stride` bytes apart, unpremultiplying as Cairo's writer does.
+    ///
+    /// - Complexity: O(`width` × `height`).
+    /// - Throws: ``RenderError`` (`.encoding`) for an empty image or a buffer smaller than the
+    ///   size says, or when compression fails.
     func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
-        let rowLength = 1 + 4 * width
-        var raw = [UInt8](repeating: 0, count: rowLength * height)
-        guard let source = pixels.baseAddress, pixels.count >= stride * height, stride >= 4 * width else {
-            throw RenderError(.encoding, "png: the pixel buffer is smaller than \(width) x \(height)")
+        let (rowLength, count) = try Self.scanlineSize(width: width, height: height)
+        guard let source = pixels.baseAddress, stride >= 4 * width, pixels.count / stride >= height - 1,
+            pixels.count - stride * (height - 1) >= 4 * width
+        else {
+            throw RenderError(.encoding, "png: the pixel buffer does not hold \(width) x \(height) pixels")
         }
-        raw.withUnsafeMutableBufferPointer { out in
-            guard let target = out.baseAddress else { return }
-            for y in 0..<height {
-                Self.unpremultiply(row: source + y * stride, width: width, into: target + y * rowLength + 1)
+        prepareScanlines(count: count)
+        Self.unpremultiplyTable.withUnsafeBufferPointer { table in
+            scanlines.withUnsafeMutableBytes { out in
+                guard let target = out.baseAddress, let table = table.baseAddress else { return }
+                for y in 0..<height {
+                    target.storeBytes(of: 0, toByteOffset: y * rowLength, as: UInt8.self)  // the row filter: none
+                    Self.unpremultiply(
+                        row: source + y * stride, width: width, into: target + y * rowLength + 1, table: table)
+                }
             }
         }
-        return try pngFile(filteredRows: raw, width: width, height: height)
+        return try compressAndWrap(width: width, height: height)
     }
 
-    /// The PNG file of rows each prefixed by its filter byte (all "none").
-    private func pngFile(filteredRows raw: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
-        let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
-        var compressed = [UInt8](repeating: 0, count: bound)
-        let count = raw.withUnsafeBytes { input in
+    /// Encodes `width` × `height` straight-alpha RGBA pixels (4 bytes each, rows top to
+    /// bottom, no padding).
+    ///
+    /// - Complexity: O(`width` × `height`).
+    /// - Throws: ``RenderError`` (`.encoding`) for an empty image or when `rgba` does not hold
+    ///   exactly `width * height * 4` bytes, or when compression fails.
+    func encode(rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        let (rowLength, count) = try Self.scanlineSize(width: width, height: height)
+        guard rgba.count == count - height else {
+            throw RenderError(.encoding, "png: \(rgba.count) bytes are not \(width) x \(height) RGBA pixels")
+        }
+        prepareScanlines(count: count)
+        rgba.withUnsafeBytes { source in
+            scanlines.withUnsafeMutableBytes { out in
+                guard let source = source.baseAddress, let target = out.baseAddress else { return }
+                for y in 0..<height {
+                    target.storeBytes(of: 0, toByteOffset: y * rowLength, as: UInt8.self)  // the row filter: none
+                    (target + y * rowLength + 1).copyMemory(from: source + y * 4 * width, byteCount: 4 * width)
+                }
+            }
+        }
+        return try compressAndWrap(width: width, height: height)
+    }
+
+    /// The length of one row with its filter byte, and of all rows.
+    ///
+    /// - Throws: ``RenderError`` (`.encoding`) for an empty image or one too large for a PNG.
+    private static func scanlineSize(width: Int, height: Int) throws(RenderError) -> (row: Int, all: Int) {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
+            throw RenderError(.encoding, "png: cannot encode \(width) x \(height) pixels")
+        }
+        let rowLength = 1 + 4 * width
+        let (count, overflow) = rowLength.multipliedReportingOverflow(by: height)
+        guard !overflow else { throw RenderError(.encoding, "png: \(width) x \(height) is too large to encode") }
+        return (rowLength, count)
+    }
+
+    /// Sizes `scanlines` to `count` bytes, keeping the buffer when it has that size already.
+    private func prepareScanlines(count: Int) {
+        if scanlines.count != count {
+            scanlines = []
+            scanlines = [UInt8](repeating: 0, count: count)
+        }
+    }
+
+    /// Compresses `scanlines` and wraps the stream in the signature and the IHDR, IDAT and IEND
+    /// chunks.
+    private func compressAndWrap(width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
+        if compressed.count < bound {
+            compressed = []
+            compressed = [UInt8](repeating: 0, count: bound)
+        }
+        let count = scanlines.withUnsafeBytes { input in
             compressed.withUnsafeMutableBytes { output in
                 libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
             }
         }
-        guard count > 0 else { throw RenderError(.encoding, "png: compression failed") }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(count + 64)
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filtering (all rows "none"), no interlace
-        Self.appendChunk("IHDR", header[...], to: &png)
-        Self.appendChunk("IDAT", compressed[0..<count], to: &png)
-        Self.appendChunk("IEND", [][...], to: &png)
+        guard count > 0, count <= Int(UInt32.max >> 1) else {
+            throw RenderError(.encoding, "png: compression failed")
+        }
+        var png: [UInt8] = []
+        png.reserveCapacity(Self.signature.count + 3 * 12 + 13 + count)
+        png += Self.signature
+        png.appendChunk(type: 0x4948_4452) { (png: inout [UInt8]) in  // IHDR
+            png.appendBigEndian(UInt32(width))
+            png.appendBigEndian(UInt32(height))
+            // 8 bits per sample, RGBA, deflate, adaptive filtering (every row "none"), no interlace.
+            png += [8, 6, 0, 0, 0]
+        }
+        compressed.withUnsafeBufferPointer { stream in
+            png.appendChunk(type: 0x4944_4154) { (png: inout [UInt8]) in  // IDAT
+                png.append(contentsOf: UnsafeBufferPointer(rebasing: stream[0..<count]))
+            }
+        }
+        png.appendChunk(type: 0x4945_4E44) { (_: inout [UInt8]) in }  // IEND
         return png
     }
 
+    /// The eight bytes every PNG starts with.
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
     /// One row from premultiplied ARGB words to straight RGBA bytes, rounding as Cairo's writer
-    /// does: `(c * 255 + a / 2) / a`.
-    private static func unpremultiply(row: UnsafeRawPointer, width: Int, into out: UnsafeMutablePointer<UInt8>) {
-        let words = row.assumingMemoryBound(to: UInt32.self)
-        unpremultiplyTable.withUnsafeBufferPointer { table in
-            for x in 0..<width {
-                let word = words[x]
-                let alpha = Int(word >> 24)
-                let target = out + 4 * x
-                switch alpha {
-                case 0:
-                    target[0] = 0
-                    target[1] = 0
-                    target[2] = 0
-                    target[3] = 0
-                case 255:
-                    target[0] = UInt8(truncatingIfNeeded: word >> 16)
-                    target[1] = UInt8(truncatingIfNeeded: word >> 8)
-                    target[2] = UInt8(truncatingIfNeeded: word)
-                    target[3] = 255
-                default:
-                    let base = alpha << 8
-                    target[0] = table[base | Int((word >> 16) & 0xFF)]
-                    target[1] = table[base | Int((word >> 8) & 0xFF)]
-                    target[2] = table[base | Int(word & 0xFF)]
-                    target[3] = UInt8(alpha)
+    /// does: `(c * 255 + a / 2) / a`. Runs of transparent pixels (most of a progress image) go
+    /// four at a time.
+    @inline(__always)
+    private static func unpremultiply(
+        row: UnsafeRawPointer, width: Int, into out: UnsafeMutableRawPointer, table: UnsafePointer<UInt8>
+    ) {
+        var (source, target) = (row, out)
+        let end = row + 4 * width
+        while end - source >= 16 {
+            // Rows are 4-byte aligned (Cairo's stride), not always 8.
+            let first = source.loadUnaligned(as: UInt64.self)
+            let second = source.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if first | second == 0 {
+                target.storeBytes(of: 0, as: UInt64.self)
+                target.storeBytes(of: 0, toByteOffset: 8, as: UInt64.self)
+            } else {
+                for offset in [0, 4, 8, 12] {
+                    let word = source.load(fromByteOffset: offset, as: UInt32.self)
+                    target.storeBytes(of: rgba(word, table), toByteOffset: offset, as: UInt32.self)
                 }
             }
+            source += 16
+            target += 16
         }
+        while source < end {
+            target.storeBytes(of: rgba(source.load(as: UInt32.self), table), as: UInt32.self)
+            source += 4
+            target += 4
+        }
+    }
+
+    /// One premultiplied ARGB word as the four bytes R, G, B, A in memory order.
+    @inline(__always)
+    private static func rgba(_ word: UInt32, _ table: UnsafePointer<UInt8>) -> UInt32 {
+        let alpha = word >> 24
+        let (red, green, blue): (UInt32, UInt32, UInt32)
+        switch alpha {
+        case 0:
+            return 0
+        case 255:
+            (red, green, blue) = ((word >> 16) & 0xFF, (word >> 8) & 0xFF, word & 0xFF)
+        default:
+            let base = Int(alpha) << 8
+            red = UInt32(table[base | Int((word >> 16) & 0xFF)])
+            green = UInt32(table[base | Int((word >> 8) & 0xFF)])
+            blue = UInt32(table[base | Int(word & 0xFF)])
+        }
+        return (red | green << 8 | blue << 16 | alpha << 24).littleEndian
     }
 
     /// `(c * 255 + a / 2) / a`, pinned to 255, at index `a << 8 | c`.
@@ -112,22 +210,31 @@ final class PNGEncoder {
         guard alpha > 0 else { return 0 }
         return UInt8(min(255, (component * 255 + alpha / 2) / alpha))
     }
-
-    private static func appendChunk(_ type: String, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
-        png.appendBigEndian(UInt32(data.count))
-        let typeBytes = Array(type.utf8)
-        var crc = typeBytes.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
-        crc = data.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
-        png += typeBytes
-        png += data
-        png.appendBigEndian(crc)
-    }
 }
 
 extension [UInt8] {
+    /// Appends a PNG chunk: the length of what `body` appends, `type` (four ASCII letters, big
+    /// endian), the data, and the CRC-32 of type and data.
+    fileprivate mutating func appendChunk(type: UInt32, _ body: (inout [UInt8]) -> Void) {
+        let lengthOffset = count
+        appendBigEndian(0)
+        let typeOffset = count
+        appendBigEndian(type)
+        body(&self)
+        let length = UInt32(count - typeOffset - 4)
+        withUnsafeMutableBytes { bytes in
+            bytes.storeBytes(of: length.bigEndian, toByteOffset: lengthOffset, as: UInt32.self)
+        }
+        let crc = withUnsafeBytes { bytes in
+            libdeflate_crc32(0, bytes.baseAddress.map { $0 + typeOffset }, count - typeOffset)
+        }
+        appendBigEndian(crc)
+    }
+
     fileprivate mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [
-            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
-        ])
+        append(UInt8(truncatingIfNeeded: value >> 24))
+        append(UInt8(truncatingIfNeeded: value >> 16))
+        append(UInt8(truncatingIfNeeded: value >> 8))
+        append(UInt8(truncatingIfNeeded: value))
     }
 }

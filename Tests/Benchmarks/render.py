@@ -1,0 +1,840 @@
+#!/usr/bin/env python3
+"""The render benchmark (issue 3): 200 frames of a 256x256 progress ring, three ways.
+
+    python3 Tests/Benchmarks/render.py [--quick] [--no-callgrind] [--runs N] [--scratch-path DIR]
+
+from the repository root. It builds what it needs itself (`swift build -c release --product
+pbrender`, the C floor `cairo_floor.c` from `../shared/bench` and a small libdeflate probe, both
+compiled into `.build/render-bench-data`), then renders the same ring (circle centre (128,128),
+radius 100, from 12 o'clock clockwise, width 12, round caps, track #E6E6E6, progress #007AFF,
+transparent background) at the 200 progress values 0, 1/199, ..., 1 by
+
+  (1) pbrender: one process, `--frames 200` (on every core, and again pinned to one core);
+  (2) cairo_floor `ring file 200 OUTDIR`: plain C on Cairo, PNGs by Cairo's own writer (the
+      floor a hand-written C tool reaches); skipped, with a note, when `../shared` is missing;
+  (3) rsvg-convert, one process per frame, on equivalent SVGs (the progress is a dash of the
+      exact circumference's length: rsvg ignores `pathLength`).
+
+It reports wall time per frame (medians), CPU time, peak memory (`ru_maxrss`, what
+`/usr/bin/time -v` prints as "Maximum resident set size"), instructions counted by callgrind
+(exact, where wall time on this shared 2-core machine is noisy), PNG sizes, the targets of
+issue 3, a sweep of libdeflate's levels 1-6 on the exact bytes pbrender compresses, and checks:
+pbrender's PNGs are valid (chunk CRCs, zlib stream, sizes; Pillow reads them when it is
+installed), deterministic (same bytes on every run, on one core or two, alone or in a
+sequence), and look like the floor's and rsvg's (pixel differences, painted area).
+
+Python is the harness only; nothing here is a runtime dependency of pbrender. The table is
+printed and written, with the date, the command and the machine, to
+`Tests/Benchmarks/results/render.md`.
+"""
+
+import argparse
+import datetime
+import hashlib
+import math
+import os
+import platform
+import re
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COMMAND = "python3 Tests/Benchmarks/render.py"
+RESULTS = os.path.join(REPO, "Tests", "Benchmarks", "results", "render.md")
+DATA = os.path.join(REPO, ".build", "render-bench-data")
+DEFAULT_SCRATCH = os.path.join(REPO, ".build", "renderbench")
+FLOOR_SOURCES = [
+    os.path.join(os.path.dirname(REPO), "shared", "bench", "cairo_floor.c"),
+    "/work/shared/bench/cairo_floor.c",
+]
+
+FRAMES = 200
+SIZE, CENTER, RADIUS, LINE_WIDTH = 256, 128.0, 100.0, 12.0
+TRACK, PROGRESS = "#E6E6E6", "#007AFF"
+# The default ring fits its stroke inside the canvas less the padding: 128 - 22 - 12/2 = 100.
+PBRENDER_SCENE = [
+    "--shape", "ring", "--width", "256", "--height", "256", "--padding", "22",
+    "--track-color", TRACK, "--progress-color", PROGRESS, "--line-width", "12", "--line-cap", "round",
+]  # fmt: skip
+SAMPLE_FRAMES = [0, 1, 50, 100, 150, 198, 199]
+LEVELS = [1, 2, 3, 4, 5, 6]
+
+# Compresses the exact bytes pbrender's encoder compresses (row filter bytes + RGBA rows, one
+# frame after another in RAWFILE) with libdeflate at one level, as the encoder does (one
+# compressor, reused). Prints the bytes of one pass and the median and fastest microseconds per
+# frame over the passes.
+DEFLATE_PROBE = r"""
+#include <libdeflate.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+static int cmp(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 5) { fprintf(stderr, "usage: deflate_probe RAWFILE FRAME_BYTES LEVEL PASSES\n"); return 2; }
+    size_t frame = strtoul(argv[2], NULL, 10);
+    int level = atoi(argv[3]), passes = atoi(argv[4]);
+    FILE *f = fopen(argv[1], "rb");
+    if (!f || frame == 0 || passes < 1) { fprintf(stderr, "bad arguments\n"); return 2; }
+    fseek(f, 0, SEEK_END);
+    size_t size = ftell(f), frames = size / frame;
+    fseek(f, 0, SEEK_SET);
+    unsigned char *in = malloc(size);
+    if (!in || fread(in, 1, size, f) != size) { fprintf(stderr, "cannot read\n"); return 1; }
+    struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
+    size_t bound = libdeflate_zlib_compress_bound(c, frame);
+    unsigned char *out = malloc(bound);
+    double *t = malloc(sizeof(double) * passes);
+    size_t bytes = 0;
+    for (int p = 0; p < passes; p++) {
+        double t0 = now_us();
+        bytes = 0;
+        for (size_t i = 0; i < frames; i++) {
+            size_t n = libdeflate_zlib_compress(c, in + i * frame, frame, out, bound);
+            if (n == 0) { fprintf(stderr, "compression failed\n"); return 1; }
+            bytes += n;
+        }
+        t[p] = (now_us() - t0) / frames;
+    }
+    qsort(t, passes, sizeof(double), cmp);
+    printf("%zu %zu %.3f %.3f\n", frames, bytes, t[passes / 2], t[0]);
+    return 0;
+}
+"""
+
+
+# ----------------------------------------------------------------------------------------------
+# Running things
+
+
+def shell_quote(words):
+    return " ".join(w if re.fullmatch(r"[\w@%+=:,./-]+", w) else "'" + w.replace("'", "'\\''") + "'" for w in words)
+
+
+def run_measured(command, cwd=None):
+    """Runs `command`; returns wall seconds, CPU seconds (user + system), peak RSS in KiB and
+    standard output. The rusage comes from wait4, as `/usr/bin/time -v` gets it."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(), err.read().decode()
+    if process.returncode != 0:
+        sys.exit(f"$ {shell_quote(command)}\n{stdout}{stderr}\nfailed with exit code {process.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, stdout
+
+
+def callgrind(command, toggle=None):
+    """Instructions executed by `command` (all threads), counted by callgrind."""
+    options = ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    if toggle:
+        options.append(f"--toggle-collect={toggle}")
+    result = subprocess.run(["valgrind", *options, *command], capture_output=True, text=True)
+    match = re.search(r"Collected : (\d+)", result.stderr)
+    if result.returncode != 0 or not match:
+        sys.exit(f"callgrind failed on {shell_quote(command)}:\n{result.stderr[-2000:]}")
+    return int(match.group(1))
+
+
+def have(tool):
+    return shutil.which(tool) is not None
+
+
+def swift_build(scratch):
+    command = ["swift", "build", "-c", "release", "--scratch-path", scratch, "--product", "pbrender"]
+    print("$ " + shell_quote(command), flush=True)
+    build = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
+    if build.returncode != 0:
+        sys.exit(build.stdout + build.stderr + "\nThe build failed.")
+    bin_path = subprocess.check_output([*command[:-2], "--show-bin-path"], cwd=REPO, text=True).strip()
+    return os.path.join(bin_path, "pbrender")
+
+
+def compile_c(source_text, name, libraries):
+    """Writes `source_text` to DATA/name.c and compiles it; returns the binary."""
+    source = os.path.join(DATA, name + ".c")
+    with open(source, "w") as f:
+        f.write(source_text)
+    binary = os.path.join(DATA, name)
+    flags = subprocess.check_output(["pkg-config", "--cflags", "--libs", *libraries], text=True).split()
+    command = ["cc", "-O2", "-o", binary, source, *flags, "-lm"]
+    print("$ " + shell_quote([os.path.relpath(w, REPO) if w.startswith(REPO) else w for w in command]), flush=True)
+    subprocess.run(command, check=True)
+    return binary
+
+
+def fresh_directory(name):
+    path = os.path.join(DATA, name)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+# ----------------------------------------------------------------------------------------------
+# PNG files, read with the standard library only
+
+
+def read_png(data):
+    """Checks a PNG's structure (signature, chunk CRCs, IHDR, one zlib stream, IEND last) and
+    returns (width, height, bit depth, colour type, decompressed scanlines)."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("no PNG signature")
+    offset, chunks, idat = 8, [], b""
+    while offset < len(data):
+        if offset + 12 > len(data):
+            raise ValueError("truncated chunk")
+        (length,) = struct.unpack(">I", data[offset : offset + 4])
+        kind = data[offset + 4 : offset + 8]
+        body = data[offset + 8 : offset + 8 + length]
+        (crc,) = struct.unpack(">I", data[offset + 8 + length : offset + 12 + length])
+        if len(body) != length or zlib.crc32(kind + body) != crc:
+            raise ValueError(f"bad chunk {kind!r}")
+        chunks.append(kind)
+        if kind == b"IDAT":
+            idat += body
+        if kind == b"IHDR":
+            width, height, depth, colour, method, filtering, interlace = struct.unpack(">IIBBBBB", body)
+            if (method, filtering, interlace) != (0, 0, 0):
+                raise ValueError("unexpected compression, filter or interlace method")
+        offset += 12 + length
+    if chunks[0] != b"IHDR" or chunks[-1] != b"IEND" or b"IDAT" not in chunks:
+        raise ValueError(f"bad chunk order {chunks}")
+    decompressor = zlib.decompressobj()
+    raw = decompressor.decompress(idat) + decompressor.flush()
+    if not decompressor.eof or decompressor.unused_data:
+        raise ValueError("the zlib stream is incomplete or has trailing bytes")
+    return width, height, depth, colour, raw, chunks
+
+
+def rgba_rows(data):
+    """Straight-alpha RGBA bytes (rows top to bottom) of an 8-bit RGBA PNG, unfiltered."""
+    width, height, depth, colour, raw, _ = read_png(data)
+    if (depth, colour) != (8, 6):
+        raise ValueError(f"expected 8-bit RGBA, got depth {depth} colour type {colour}")
+    stride, bpp = 4 * width, 4
+    if len(raw) != height * (stride + 1):
+        raise ValueError("the scanlines do not match the size")
+    out = bytearray(height * stride)
+    previous = bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        if kind == 1:
+            for x in range(bpp, stride):
+                line[x] = (line[x] + line[x - bpp]) & 0xFF
+        elif kind == 2:
+            line = bytearray((a + b) & 0xFF for a, b in zip(line, previous))
+        elif kind == 3:
+            for x in range(stride):
+                left = line[x - bpp] if x >= bpp else 0
+                line[x] = (line[x] + ((left + previous[x]) >> 1)) & 0xFF
+        elif kind == 4:
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                b, c = previous[x], previous[x - bpp] if x >= bpp else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+        elif kind != 0:
+            raise ValueError(f"unknown row filter {kind}")
+        out[y * stride : (y + 1) * stride] = line
+        previous = line
+    return out
+
+
+def outline_distance(x, y, p):
+    """How far the centre of pixel (x, y) is from the outline of the frame at progress p: the
+    ring's two edges and the round caps at the start and end of the progress."""
+    px, py = x + 0.5 - CENTER, y + 0.5 - CENTER
+    r = math.hypot(px, py)
+    half = LINE_WIDTH / 2
+    distance = min(abs(r - RADIUS + half), abs(r - RADIUS - half))
+    for angle in (0.0, 2 * math.pi * p):
+        cx, cy = RADIUS * math.sin(angle), -RADIUS * math.cos(angle)
+        distance = min(distance, abs(math.hypot(px - cx, py - cy) - half))
+    return distance
+
+
+def compare(a, b, p):
+    """Differences of two RGBA images of the frame at progress p, in premultiplied colour (what
+    is painted): the largest channel difference (of 255), the mean, the share of pixels off by
+    more than 8, how many of those lie more than 1.5 px from the scene's outline (anti-aliasing
+    cannot explain those), and the painted areas (sums of alpha, in pixels)."""
+    largest, total, off, inside = 0, 0, 0, 0
+    area_a = area_b = 0
+    for i in range(0, len(a), 4):
+        alpha_a, alpha_b = a[i + 3], b[i + 3]
+        area_a += alpha_a
+        area_b += alpha_b
+        worst = abs(alpha_a - alpha_b)
+        for c in range(3):
+            worst = max(worst, abs(a[i + c] * alpha_a - b[i + c] * alpha_b) // 255)
+        largest = max(largest, worst)
+        total += worst
+        if worst > 8:
+            off += 1
+            y, x = divmod(i // 4, SIZE)
+            inside += outline_distance(x, y, p) > 1.5
+    pixels = len(a) // 4
+    return {
+        "max": largest,
+        "mean": total / pixels,
+        "off": off / pixels,
+        "inside": inside,
+        "area": (area_a / 255, area_b / 255),
+    }
+
+
+# ----------------------------------------------------------------------------------------------
+# The scenes
+
+
+def progress(index):
+    return index / (FRAMES - 1)
+
+
+def ring_svg(p):
+    """The ring as SVG: the track and, above zero progress, the progress as one dash of the
+    exact length p * 2πr (absolute lengths: rsvg-convert ignores pathLength)."""
+    top, bottom = CENTER - RADIUS, CENTER + RADIUS
+    half_circle = f"A {RADIUS:g} {RADIUS:g} 0 1 1"  # clockwise on screen (y down)
+    path = f"M {CENTER:g} {top:g} {half_circle} {CENTER:g} {bottom:g} {half_circle} {CENTER:g} {top:g}"
+    circumference = 2 * math.pi * RADIUS
+    stroke = f'fill="none" stroke-width="{LINE_WIDTH:g}" stroke-linecap="round"'
+    body = f'<path d="{path}" {stroke} stroke="{TRACK}"/>'
+    if p > 0:
+        dashes = f"{p * circumference!r} {circumference!r}"
+        body += f'\n  <path d="{path}" {stroke} stroke="{PROGRESS}" stroke-dasharray="{dashes}"/>'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE}" height="{SIZE}" viewBox="0 0 {SIZE} {SIZE}">\n'
+        f"  {body}\n</svg>\n"
+    )
+
+
+def frame_files(directory, digits):
+    return [os.path.join(directory, f"frame-{i:0{digits}d}.png") for i in range(FRAMES)]
+
+
+def digest(files):
+    h = hashlib.sha256()
+    for name in files:
+        with open(name, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+def sizes(files):
+    return [os.path.getsize(f) for f in files]
+
+
+# ----------------------------------------------------------------------------------------------
+# Formatting
+
+
+def ms(seconds):
+    value = seconds * 1e3
+    return f"{value:.3g}" if value < 10 else f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
+
+
+def mega(count):
+    return f"{count / 1e6:.2f} M"
+
+
+def ratio(value, reference):
+    return f"{value / reference:.2f}×"
+
+
+def verdict(ok):
+    return "**met**" if ok else "**not met**"
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    os_name = platform.system()
+    try:
+        with open("/etc/os-release") as f:
+            names = [line.split("=", 1)[1].strip().strip('"') for line in f if line.startswith("PRETTY_NAME=")]
+            os_name = names[0] if names else os_name
+    except OSError:
+        pass
+    def output(command):
+        if not have(command[0]):
+            return "?"
+        return subprocess.run(command, capture_output=True, text=True).stdout.strip() or "?"
+
+    swift = output(["swift", "--version"]).splitlines()[0]
+    cairo = output(["pkg-config", "--modversion", "cairo"])
+    deflate = output(["pkg-config", "--modversion", "libdeflate"])
+    rsvg = output(["rsvg-convert", "--version"])
+    return (
+        f"{os_name}, {platform.machine()}, {os.cpu_count()} cores, {cpu}",
+        f"{swift}; Cairo {cairo}, libdeflate {deflate}, {rsvg}, Python {platform.python_version()}",
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs, no callgrind (for a quick look)")
+    parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
+    parser.add_argument("--runs", type=int, default=None, help="timed runs of each 200-frame process (default 9)")
+    parser.add_argument("--scratch-path", default=DEFAULT_SCRATCH, help="SwiftPM scratch path for the build")
+    options = parser.parse_args()
+    runs = options.runs or (3 if options.quick else 9)
+    rsvg_passes = 1 if options.quick else 2
+    use_callgrind = not (options.quick or options.no_callgrind)
+    notes = []
+
+    load_before = os.getloadavg()
+    os.makedirs(DATA, exist_ok=True)
+    for tool in ["cc", "pkg-config"] + (["valgrind"] if use_callgrind else []):
+        if not have(tool):
+            sys.exit(f"{tool} is missing: apt-get install build-essential pkg-config valgrind")
+
+    # --- Build ---------------------------------------------------------------------------------
+    pbrender = swift_build(os.path.abspath(options.scratch_path))
+    floor = None
+    floor_source = next((s for s in FLOOR_SOURCES if os.path.exists(s)), None)
+    if floor_source:
+        with open(floor_source) as f:
+            floor = compile_c(f.read(), "cairo_floor", ["cairo"])
+    else:
+        note = "../shared/bench/cairo_floor.c is missing (no ../shared beside the repository): no C floor column."
+        print(note)
+        notes.append(note)
+    probe = compile_c(DEFLATE_PROBE, "deflate_probe", ["libdeflate"])
+    rsvg = have("rsvg-convert")
+    if not rsvg:
+        note = "rsvg-convert is missing (apt-get install librsvg2-bin): its column is skipped."
+        print(note)
+        notes.append(note)
+    taskset = have("taskset")
+
+    # --- Inputs and commands ---------------------------------------------------------------------
+    pb_dir, pb1_dir = fresh_directory("pbrender"), fresh_directory("pbrender-1core")
+    floor_dir, rsvg_dir, svg_dir = fresh_directory("floor"), fresh_directory("rsvg"), fresh_directory("svg")
+    pb_files, pb1_files = frame_files(pb_dir, 3), frame_files(pb1_dir, 3)
+    floor_files, rsvg_files = frame_files(floor_dir, 4), frame_files(rsvg_dir, 3)
+    svg_files = [os.path.join(svg_dir, f"frame-{i:03d}.svg") for i in range(FRAMES)]
+    for i, name in enumerate(svg_files):
+        with open(name, "w") as f:
+            f.write(ring_svg(progress(i)))
+
+    def pb_command(directory, frames=FRAMES):
+        return [pbrender, *PBRENDER_SCENE, "--frames", str(frames), "-o", os.path.join(directory, "frame-%03d.png")]
+
+    def floor_command(directory, frames=FRAMES):
+        return [floor, "ring", "file", str(frames), directory]
+
+    def rsvg_command(i):
+        return ["rsvg-convert", "-o", rsvg_files[i], svg_files[i]]
+
+    # --- Timing ------------------------------------------------------------------------------------
+    print(f"Timing: {runs} runs of each {FRAMES}-frame process after one warm-up, interleaved ...", flush=True)
+    timings = {"pb": [], "pb1": [], "floor": []}
+    floor_reported = []
+    hashes = set()
+    digests = 0
+    for run in range(runs + 1):
+        # Every run writes into an empty directory: replacing files costs ext4 extra writeback.
+        result = run_measured(pb_command(fresh_directory("pbrender")))
+        hashes.add(digest(pb_files))
+        digests += 1
+        if run:
+            timings["pb"].append(result)
+        if taskset:
+            result = run_measured(["taskset", "-c", "0", *pb_command(fresh_directory("pbrender-1core"))])
+            hashes.add(digest(pb1_files))
+            digests += 1
+            if run:
+                timings["pb1"].append(result)
+        if floor:
+            result = run_measured(floor_command(fresh_directory("floor")))
+            if run:
+                timings["floor"].append(result)
+                match = re.search(r"([\d.]+) ms total, ([\d.]+) ms median per frame", result[3])
+                if match:
+                    floor_reported.append((float(match.group(1)), float(match.group(2))))
+    rsvg_runs = []
+    if rsvg:
+        print(f"Timing rsvg-convert: {rsvg_passes} pass(es) of {FRAMES} processes ...", flush=True)
+        for i in range(5):
+            run_measured(rsvg_command(i))
+        for _ in range(rsvg_passes):
+            fresh_directory("rsvg")
+            rsvg_runs.append([run_measured(rsvg_command(i)) for i in range(FRAMES)])
+    if not taskset:
+        notes.append("taskset is missing: the one-core run is skipped.")
+
+    def summary(results):
+        """Per-frame medians of a 200-frame process: wall, CPU; the process's wall; peak RSS."""
+        walls = [r[0] for r in results]
+        return {
+            "frame": statistics.median(walls) / FRAMES,
+            "fastest": min(walls) / FRAMES,
+            "total": statistics.median(walls),
+            "cpu": statistics.median(r[1] for r in results) / FRAMES,
+            "rss": max(r[2] for r in results),
+        }
+
+    rows = {key: summary(value) for key, value in timings.items() if value}
+    if rsvg_runs:
+        every = [r for one in rsvg_runs for r in one]
+        rows["rsvg"] = {
+            "frame": statistics.median(r[0] for r in every),
+            "fastest": min(r[0] for r in every),
+            "total": statistics.median(sum(r[0] for r in one) for one in rsvg_runs),
+            "cpu": statistics.median(r[1] for r in every),
+            "rss": max(r[2] for r in every),
+        }
+
+    # --- Checks: validity, determinism, likeness --------------------------------------------------
+    print("Checking pbrender's PNGs ...", flush=True)
+    for name in pb_files:
+        with open(name, "rb") as f:
+            width, height, depth, colour, raw, chunks = read_png(f.read())
+        if (width, height, depth, colour) != (SIZE, SIZE, 8, 6) or len(raw) != SIZE * (4 * SIZE + 1):
+            sys.exit(f"{name}: unexpected header {width}x{height} depth {depth} colour {colour}")
+        if chunks != [b"IHDR", b"IDAT", b"IEND"]:
+            sys.exit(f"{name}: unexpected chunks {chunks}")
+    single = os.path.join(DATA, "single-100.png")
+    subprocess.run([pbrender, *PBRENDER_SCENE, "--progress", f"100/{FRAMES - 1}", "-o", single], check=True)
+    with open(single, "rb") as f, open(pb_files[100], "rb") as g:
+        single_matches = f.read() == g.read()
+    deterministic = len(hashes) == 1 and single_matches
+    pillow = "Pillow is not installed: skipped"
+    try:
+        from PIL import Image
+
+        for name in pb_files:
+            with Image.open(name) as image:
+                image.load()
+                if image.size != (SIZE, SIZE) or image.mode != "RGBA":
+                    sys.exit(f"Pillow reads {name} as {image.mode} {image.size}")
+        with open(pb_files[100], "rb") as f:
+            ours = rgba_rows(f.read())
+        with Image.open(pb_files[100]) as image:
+            theirs = image.tobytes()
+        import PIL
+
+        pillow = f"Pillow {PIL.__version__} reads all {FRAMES}"
+        pillow += " and decodes frame 100 to the same pixels" if ours == theirs else "; its pixels DIFFER from ours"
+    except ImportError:
+        pass
+    likeness = []
+    for i in SAMPLE_FRAMES:
+        with open(pb_files[i], "rb") as f:
+            ours = rgba_rows(f.read())
+        entry = {"frame": i}
+        if floor:
+            with open(floor_files[i], "rb") as f:
+                entry["floor"] = compare(ours, rgba_rows(f.read()), progress(i))
+        if rsvg:
+            with open(rsvg_files[i], "rb") as f:
+                entry["rsvg"] = compare(ours, rgba_rows(f.read()), progress(i))
+        likeness.append(entry)
+
+    # --- PNG sizes --------------------------------------------------------------------------------
+    pb_sizes = sizes(pb_files)
+    floor_sizes = sizes(floor_files) if floor else None
+    rsvg_sizes = sizes(rsvg_files) if rsvg else None
+
+    # --- libdeflate levels --------------------------------------------------------------------------
+    print("Sweeping libdeflate levels 1-6 on the bytes pbrender compresses ...", flush=True)
+    raw_file = os.path.join(DATA, "scanlines.raw")
+    with open(raw_file, "wb") as out:
+        for name in pb_files:
+            with open(name, "rb") as f:
+                out.write(read_png(f.read())[4])
+    frame_bytes = SIZE * (4 * SIZE + 1)
+    levels = {level: {"us": [], "fastest": []} for level in LEVELS}
+    for _ in range(3):  # Rounds over the levels, so that a busy moment hits them all alike.
+        for level in LEVELS:
+            _, count, median_us, fastest_us = subprocess.check_output(
+                [probe, raw_file, str(frame_bytes), str(level), str(max(5, runs))], text=True
+            ).split()
+            levels[level]["bytes"] = int(count)
+            levels[level]["us"].append(float(median_us))
+            levels[level]["fastest"].append(float(fastest_us))
+    for entry in levels.values():
+        entry["us"], entry["fastest"] = statistics.median(entry["us"]), min(entry["fastest"])
+
+    # --- Instructions ---------------------------------------------------------------------------------
+    instructions = {}
+    if use_callgrind:
+        print("Counting instructions with callgrind (a few minutes) ...", flush=True)
+        short = 20
+        scratch = fresh_directory("callgrind")
+        counts = callgrind(pb_command(scratch)), callgrind(pb_command(scratch, short))
+        instructions["pb"] = (counts[0] / FRAMES, (counts[0] - counts[1]) / (FRAMES - short))
+        if floor:
+            counts = callgrind(floor_command(scratch)), callgrind(floor_command(scratch, short))
+            instructions["floor"] = (counts[0] / FRAMES, (counts[0] - counts[1]) / (FRAMES - short))
+        if rsvg:
+            count = callgrind(["rsvg-convert", "-o", os.path.join(scratch, "rsvg.png"), svg_files[100]])
+            instructions["rsvg"] = (count, count)
+        for level in LEVELS:
+            count = callgrind([probe, raw_file, str(frame_bytes), str(level), "1"], toggle="libdeflate_zlib_compress")
+            levels[level]["instructions"] = count / FRAMES
+
+    load_after = os.getloadavg()
+
+    # --- Report -------------------------------------------------------------------------------------
+    about, versions = machine()
+    labels = {
+        "pb": "pbrender, one process, `--frames 200` on 2 workers",
+        "pb1": "pbrender, the same pinned to one core (`taskset -c 0`)",
+        "floor": "cairo_floor (C, Cairo's PNG writer), one process",
+        "rsvg": "rsvg-convert, one process per frame",
+    }
+    reference = rows["pb"]["frame"]
+    table = [
+        "| renderer | wall per frame, median | × pbrender | fastest run | wall, 200 frames | CPU per frame "
+        "| peak RSS | instructions per frame | PNG bytes per frame |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    size_of = {"pb": pb_sizes, "pb1": pb_sizes, "floor": floor_sizes, "rsvg": rsvg_sizes}
+    for key in ["pb", "pb1", "floor", "rsvg"]:
+        if key not in rows:
+            continue
+        row = rows[key]
+        count = instructions.get("pb" if key == "pb1" else key)
+        count_text = "–" if not count else mega(count[0]) + (f" ({mega(count[1])} marginal)" if key != "rsvg" else "")
+        if key == "pb1" and count:
+            count_text = "same work"
+        size_list = size_of[key]
+        size_text = f"{statistics.mean(size_list):,.0f}" if size_list else "–"
+        table.append(
+            f"| {labels[key]} | {ms(row['frame'])} ms | {ratio(row['frame'], reference)} | {ms(row['fastest'])} ms "
+            f"| {ms(row['total'])} ms | "
+            f"{ms(row['cpu'])} ms | {row['rss'] / 1024:.1f} MiB | {count_text} | {size_text} |"
+        )
+
+    # Targets.
+    targets = []
+    if "floor" in rows:
+        floor_row = rows["floor"]
+        wall2 = rows["pb"]["frame"] / floor_row["frame"]
+        fast2 = rows["pb"]["fastest"] / floor_row["fastest"]
+        targets.append(
+            f"- pbrender at most half the C floor's cost per frame, **wall time** (pbrender on its 2 workers, the "
+            f"floor on its 1 thread): {wall2:.2f}× the floor's (fastest runs: {fast2:.2f}×) — "
+            f"{verdict(wall2 <= 0.5)}."
+        )
+        if "pb1" in rows:
+            wall1 = rows["pb1"]["frame"] / floor_row["frame"]
+            fast1 = rows["pb1"]["fastest"] / floor_row["fastest"]
+            targets.append(
+                f"- The same on **one core** (pbrender pinned with `taskset -c 0`): {wall1:.2f}× (fastest runs: "
+                f"{fast1:.2f}×) — {verdict(wall1 <= 0.5)}."
+            )
+        cpu = rows["pb"]["cpu"] / floor_row["cpu"]
+        targets.append(f"- The same in **CPU time** per frame (user + system): {cpu:.2f}× — {verdict(cpu <= 0.5)}.")
+        if "pb" in instructions and "floor" in instructions:
+            total = instructions["pb"][0] / instructions["floor"][0]
+            marginal = instructions["pb"][1] / instructions["floor"][1]
+            targets.append(
+                f"- The same in **instructions** per frame (callgrind, process total / 200): {total:.2f}× "
+                f"({marginal:.2f}× counting the marginal frame only) — {verdict(total <= 0.5)}."
+            )
+    else:
+        targets.append("- The C-floor target cannot be judged: the floor was skipped (see the notes).")
+    if "rsvg" in rows:
+        times = rows["rsvg"]["frame"] / rows["pb"]["frame"]
+        times1 = rows["rsvg"]["frame"] / rows["pb1"]["frame"] if "pb1" in rows else None
+        line = f"- At least 10× cheaper per frame than rsvg-convert, **wall time**: {times:.1f}× cheaper"
+        line += f" ({times1:.1f}× on one core)" if times1 else ""
+        line += f", in CPU time {rows['rsvg']['cpu'] / rows['pb']['cpu']:.1f}×"
+        line += f" — {verdict(times >= 10 and (times1 is None or times1 >= 10))}."
+        targets.append(line)
+        if "rsvg" in instructions:
+            fewer = instructions["rsvg"][0] / instructions["pb"][0]
+            targets.append(f"- The same in **instructions** per frame: {fewer:.1f}× fewer — {verdict(fewer >= 10)}.")
+    if floor_sizes:
+        total_ratio = sum(pb_sizes) / sum(floor_sizes)
+        worst = max(a / b for a, b in zip(pb_sizes, floor_sizes))
+        targets.append(
+            f"- PNG files no larger than 1.25× Cairo's writer's: all 200 frames {sum(pb_sizes):,} bytes against "
+            f"{sum(floor_sizes):,} ({total_ratio:.2f}×), the worst frame {worst:.2f}× — {verdict(worst <= 1.25)}."
+        )
+
+    with open(os.path.join(REPO, "Sources", "PBRendering", "PNG", "PNGEncoder.swift")) as f:
+        match = re.search(r"compressionLevel: Int32 = (\d+)", f.read())
+    used_level = int(match.group(1)) if match else None
+    level_table = [
+        "| libdeflate level | µs per frame, median | fastest | instructions per frame | bytes, 200 frames "
+        "| × level 1 | × Cairo's writer |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for level in LEVELS:
+        entry = levels[level]
+        cairo = f"{entry['bytes'] / sum(floor_sizes):.2f}×" if floor_sizes else "–"
+        level_table.append(
+            f"| {level}{' (pbrender)' if level == used_level else ''} | {entry['us']:.0f} | {entry['fastest']:.0f} | "
+            f"{mega(entry['instructions']) if 'instructions' in entry else '–'} | {entry['bytes']:,} | "
+            f"{entry['bytes'] / levels[1]['bytes']:.3f} | {cairo} |"
+        )
+
+    like_table = [
+        "| frame | progress | vs cairo_floor: max, mean, pixels off by > 8 | painted area, pbrender / floor "
+        "| vs rsvg-convert: max, mean, pixels off by > 8 |",
+        "|---:|---:|---|---|---|",
+    ]
+    for entry in likeness:
+        i = entry["frame"]
+        cells = []
+        if "floor" in entry:
+            d = entry["floor"]
+            cells += [
+                f"{d['max']}, {d['mean']:.3f}, {100 * d['off']:.2f} %",
+                f"{d['area'][0]:.1f} / {d['area'][1]:.1f} px ({100 * (d['area'][0] / d['area'][1] - 1):+.2f} %)"
+                if d["area"][1]
+                else f"{d['area'][0]:.1f} / 0 px",
+            ]
+        else:
+            cells += ["–", "–"]
+        if "rsvg" in entry:
+            d = entry["rsvg"]
+            cells.append(f"{d['max']}, {d['mean']:.3f}, {100 * d['off']:.2f} %")
+        else:
+            cells.append("–")
+        like_table.append(f"| {i} | {progress(i):.4f} | " + " | ".join(cells) + " |")
+
+    stray = sum(entry[k]["inside"] for entry in likeness for k in ("floor", "rsvg") if k in entry)
+    if stray == 0:
+        outline_text = (
+            "Every pixel off by more than 8 lies within 1.5 px of the outline (the ring's edges and the round "
+            "caps): the differences are anti-aliasing, not geometry."
+        )
+    else:
+        outline_text = (
+            f"**{stray} pixels off by more than 8 lie farther than 1.5 px from the outline**: a difference in "
+            "geometry, not only anti-aliasing."
+        )
+    floor_note = ""
+    if floor_reported:
+        floor_note = (
+            f" The floor also times itself in-process (no process start): median frame "
+            f"{statistics.median(r[1] for r in floor_reported):.2f} ms, "
+            f"{statistics.median(r[0] for r in floor_reported):,.0f} ms for 200 frames."
+        )
+    command = COMMAND + (" --quick" if options.quick else "") + (" --no-callgrind" if options.no_callgrind else "")
+    fastest_level = min(LEVELS, key=lambda level: levels[level]["us"])
+    level_text = f"Level {fastest_level} took the least time."
+    if "instructions" in levels[LEVELS[0]]:
+        fewest = min(LEVELS, key=lambda level: levels[level]["instructions"])
+        if fewest != fastest_level:
+            level_text += (
+                f" Instructions and time disagree: level {fewest} executes the fewest instructions "
+                f"({levels[fewest]['instructions'] / levels[fastest_level]['instructions']:.2f}× level "
+                f"{fastest_level}'s) yet takes {levels[fewest]['us'] / levels[fastest_level]['us']:.2f}× the time."
+            )
+    if used_level != fastest_level:
+        level_text += f" **pbrender uses level {used_level}, not the fastest here.**"
+    else:
+        level_text += f" pbrender uses level {used_level}, the fastest."
+    size_lines = [
+        f"- pbrender: {sum(pb_sizes):,} bytes for 200 frames (mean {statistics.mean(pb_sizes):,.0f}, "
+        f"largest {max(pb_sizes):,})."
+    ]
+    others = [("Cairo's writer (cairo_floor)", floor_sizes), ("rsvg-convert (Cairo's writer too)", rsvg_sizes)]
+    for name, values in others:
+        if values:
+            size_lines.append(
+                f"- {name}: {sum(values):,} (mean {statistics.mean(values):,.0f}, largest {max(values):,})."
+            )
+    sections = [
+        "# Render benchmark",
+        f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC with",
+        f"    {command}",
+        f"on {about}; {versions}. Load average {load_before[0]:.2f} before and {load_after[0]:.2f} after: the "
+        f"machine is shared and noisy, so wall times are medians of {runs} runs (interleaved, after a warm-up) "
+        "and the instruction counts are the noise-free comparison.",
+        f"The scene: a 256x256 ring, circle centre (128,128), radius 100, from 12 o'clock clockwise, width 12, "
+        f"round caps, track {TRACK}, progress {PROGRESS}, transparent background, at the {FRAMES} progress values "
+        f"0, 1/199, …, 1, each frame a PNG file. pbrender draws it with "
+        f"`pbrender {shell_quote(PBRENDER_SCENE)} --frames 200 -o 'DIR/frame-%03d.png'` "
+        "(the ring's radius is 128 − 22 − 12/2 = 100; without `--width`/`--height` the padding would grow "
+        "the canvas to 300x300); cairo_floor with `cairo_floor ring file 200 DIR` "
+        "(`../shared/bench/cairo_floor.c`); rsvg-convert with `rsvg-convert -o frame.png frame.svg` on one SVG "
+        "per frame whose progress is a dash of length p·2π·100.",
+        "\n".join(table),
+        "Wall per frame: the process's wall time over 200 for pbrender and the floor (process start included, "
+        "as a user pays it), the median process for rsvg-convert (one per frame); fastest run: the same for the "
+        "least disturbed run (process, for rsvg-convert). Each run writes into an empty directory. Wall, 200 "
+        "frames: one whole run (the sum of the 200 processes for rsvg-convert). CPU: user + system from `wait4`. "
+        "Peak RSS: `ru_maxrss`, the \"Maximum resident set size\" of `/usr/bin/time -v`. Instructions: callgrind, "
+        "the process's total over 200 frames (all threads) / 200; \"marginal\" is (count for 200 frames − count "
+        "for 20) / 180, the cost of one more frame without the process's start; rsvg-convert's is one whole "
+        "process (frame 100). callgrind counts user-space instructions only: the kernel's share of starting a "
+        "process (mapping libraries, page faults) is not in it." + floor_note,
+        "## Targets (issue 3)",
+        "\n".join(targets),
+        "## PNG sizes",
+        "\n".join(size_lines),
+        "pbrender writes straight-alpha RGBA with no row filter and one IDAT compressed by libdeflate; Cairo's "
+        "writer uses libpng's defaults (adaptive row filters, zlib level 6).",
+        "## libdeflate levels",
+        "The compression level of pbrender's encoder, measured on the exact bytes it compresses for these 200 "
+        f"frames (filter bytes + RGBA rows, {frame_bytes:,} bytes a frame), with one compressor reused as the "
+        "encoder does; µs: median over 3 rounds of the median pass; instructions: callgrind inside "
+        "`libdeflate_zlib_compress` only.",
+        "\n".join(level_table),
+        level_text,
+        "## Checks",
+        "\n".join(
+            [
+                "- Valid: all 200 pbrender PNGs have the signature, IHDR (256x256, 8-bit RGBA), one IDAT and IEND "
+                "with correct CRCs, and one complete zlib stream of exactly 256 × (1 + 4 × 256) bytes. "
+                f"{pillow}.",
+                f"- Deterministic: {'the same bytes' if deterministic else '**DIFFERENT bytes**'} from all "
+                f"{digests} runs (two workers and one core) and from a single render of frame 100 "
+                f"(`--progress 100/199`, a fresh encoder){'' if deterministic else ': investigate'}.",
+                "- Likeness, in premultiplied colour (0-255; a pixel is off when a channel differs by more than 8):",
+            ]
+        ),
+        "\n".join(like_table),
+        f"{outline_text} pbrender strokes the exact arc, cut exactly at the progress; cairo_floor strokes Cairo's "
+        "flattened polyline (tolerance 0.1) trimmed by polyline length; rsvg-convert draws with Cairo too, its "
+        "dash on Cairo's own flattening, so it is nearly the floor's picture.",
+    ]
+    if notes:
+        sections += ["## Notes", "\n".join(f"- {n}" for n in notes)]
+    document = "\n\n".join(sections) + "\n"
+
+    print()
+    print(document)
+    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
+    with open(RESULTS, "w") as f:
+        f.write(document)
+    print(f"Wrote {os.path.relpath(RESULTS, REPO)}")
+
+
+if __name__ == "__main__":
+    main()
