@@ -47,8 +47,9 @@ public struct EllipticalArc: ParametricCurve {
     /// clockwise on screen, with magnitude in `0...2π`.
     public let sweepAngle: Double
 
-    private let cosRotation: Double
-    private let sinRotation: Double
+    /// The cosine and sine of ``xAxisRotation``.
+    let cosRotation: Double
+    let sinRotation: Double
 
     /// Creates the arc SVG's `A rx ry x-axis-rotation large-arc-flag sweep-flag x y` draws from
     /// `start`, or `nil` when SVG draws no arc: when the end points coincide (nothing is

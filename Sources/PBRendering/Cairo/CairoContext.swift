@@ -107,29 +107,12 @@ final class CairoContext {
             pointer, cubic.control1.x, cubic.control1.y, cubic.control2.x, cubic.control2.y, cubic.end.x, cubic.end.y)
     }
 
-    /// An elliptical arc: Cairo's circular arc in the ellipse's frame (translated, rotated,
-    /// scaled), ending exactly at the arc's end point.
+    /// An elliptical arc, as the cubics of ``EllipticalArc/cubicApproximation()``: split at
+    /// fixed angles, so a progress arc shares its cubics with the track it was trimmed from
+    /// and Cairo flattens both alike (its own `cairo_arc` divides each arc evenly, so a partial
+    /// arc and the whole one would differ by up to a tenth of a pixel).
     private func addArc(_ arc: EllipticalArc) {
-        let (rx, ry) = (arc.ellipseRadiusX, arc.ellipseRadiusY)
-        guard rx > 0, ry > 0 else {
-            cairo_line_to(pointer, arc.end.x, arc.end.y)
-            return
-        }
-        let (start, end) = (arc.startAngle, arc.startAngle + arc.sweepAngle)
-        let add = arc.sweepAngle >= 0 ? cairo_arc : cairo_arc_negative
-        if arc.isCircular {
-            let rotation = arc.xAxisRotation * .pi / 180
-            add(pointer, arc.center.x, arc.center.y, rx, start + rotation, end + rotation)
-        } else {
-            var matrix = cairo_matrix_t()
-            cairo_get_matrix(pointer, &matrix)
-            cairo_translate(pointer, arc.center.x, arc.center.y)
-            cairo_rotate(pointer, arc.xAxisRotation * .pi / 180)
-            cairo_scale(pointer, rx, ry)
-            add(pointer, 0, 0, 1, start, end)
-            cairo_set_matrix(pointer, &matrix)
-        }
-        cairo_line_to(pointer, arc.end.x, arc.end.y)
+        for cubic in arc.cubicApproximation() { addCubic(cubic) }
     }
 }
 
