@@ -1,40 +1,61 @@
 import PBRendering
 
 extension Snapshotting where Value == ProgressScene, Format == String {
-    /// The scene rendered as SVG, compared as normalised text: numbers rounded to two decimals
-    /// (so the last digits of a curve's control points may differ between machines), line ends
-    /// and trailing spaces made uniform.
-    public static var svg: Snapshotting {
-        Snapshotting(pathExtension: "svg", diffing: .lines) { scene in
-            normalizedSVG(String(decoding: try scene.render(as: .svg), as: UTF8.self))
+    /// The scene rendered as SVG, stored as it is written and compared as text in which
+    /// numbers may differ by up to 0.01 (so the last digits of a curve's control points may
+    /// differ between machines), with line ends and trailing spaces made uniform.
+    public static var svg: Snapshotting { .svg(tolerance: 0.01) }
+
+    /// The scene rendered as SVG, compared as text in which numbers may differ by up to
+    /// `tolerance`.
+    public static func svg(tolerance: Double) -> Snapshotting {
+        Snapshotting(pathExtension: "svg", diffing: .text(numberTolerance: tolerance)) { scene in
+            uniformLines(String(decoding: try scene.render(as: .svg), as: UTF8.self))
         }
     }
 }
 
-/// SVG text with the numbers in `d` and `style` attributes rounded to two decimals
-/// (`72.773438` → `72.77`), `\r\n` as `\n`, and no trailing spaces.
-func normalizedSVG(_ text: String) -> String {
-    let attribute = /(?<name>\b(?:d|style))="(?<value>[^"]*)"/
-    let number = /-?[0-9]+\.[0-9]+/
-    let unified = text.replacingOccurrences(of: "\r\n", with: "\n")
-    let rounded = unified.replacing(attribute) { match in
-        let value = String(match.output.value).replacing(number) { number in
-            roundedText(Double(number.output) ?? 0)
-        }
-        return "\(match.output.name)=\"\(value)\""
+extension Diffing where Value == String {
+    /// Text compared line by line, where numbers (`72.773438`, `-1e-3`) match when they differ
+    /// by at most `numberTolerance` and everything else must be equal.
+    public static func text(numberTolerance: Double) -> Diffing {
+        let lines = Diffing.lines
+        return Diffing(
+            toData: lines.toData, fromData: lines.fromData,
+            diff: { reference, actual in
+                let (old, new) = (
+                    uniformLines(reference).split(separator: "\n", omittingEmptySubsequences: false),
+                    uniformLines(actual).split(separator: "\n", omittingEmptySubsequences: false)
+                )
+                let differing = zip(old, new).enumerated().first {
+                    !linesMatch($0.element.0, $0.element.1, tolerance: numberTolerance)
+                }
+                guard differing != nil || old.count != new.count else { return nil }
+                let index = differing?.offset ?? min(old.count, new.count)
+                let shown = { (lines: [Substring]) in index < lines.count ? String(lines[index]) : "(no line)" }
+                return SnapshotDifference(
+                    message: "line \(index + 1) differs beyond \(numberTolerance) "
+                        + "(\(old.count) lines in the reference, \(new.count) now)\n"
+                        + "  − \(shown(old))\n  + \(shown(new))")
+            })
     }
-    return rounded.split(separator: "\n", omittingEmptySubsequences: false)
+}
+
+/// `\r\n` as `\n`, and no trailing spaces or tabs.
+func uniformLines(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.replacing(/[ \t]+$/, with: "") }.joined(separator: "\n")
 }
 
-/// A number rounded to two decimals, written without trailing zeros: `72.77`, `4`, `-0.5`.
-private func roundedText(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let magnitude = abs(hundredths)
-    var text = (hundredths < 0 ? "-" : "") + String(magnitude / 100)
-    let fraction = magnitude % 100
-    if fraction != 0 {
-        text += "." + (fraction < 10 ? "0" : "") + String(fraction % 10 == 0 ? fraction / 10 : fraction)
+/// Whether two lines are equal but for numbers within `tolerance` of each other.
+func linesMatch(_ a: Substring, _ b: Substring, tolerance: Double) -> Bool {
+    let number = /-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/
+    let (tokensA, tokensB) = (a.matches(of: number), b.matches(of: number))
+    guard tokensA.count == tokensB.count else { return false }
+    // The text between numbers must be identical.
+    guard a.replacing(number, with: "#") == b.replacing(number, with: "#") else { return false }
+    for (x, y) in zip(tokensA, tokensB) {
+        guard let u = Double(x.output), let v = Double(y.output), abs(u - v) <= tolerance else { return false }
     }
-    return text
+    return true
 }
