@@ -32,7 +32,8 @@ let package = Package(
         .target(
             name: "PBTestSupport", dependencies: ["PBRendering"], path: "Tests/PBTestSupport", swiftSettings: strict),
         .testTarget(
-            name: "PBGeometryTests", dependencies: ["PBGeometry"], exclude: ["References"], swiftSettings: strict),
+            name: "PBGeometryTests", dependencies: ["PBGeometry", "PBTestSupport"], exclude: ["References"],
+            swiftSettings: strict),
         .testTarget(
             name: "PBRenderingTests", dependencies: ["PBRendering", "PBGeometry", "PBTestSupport"],
             swiftSettings: strict),

@@ -37,6 +37,15 @@ struct SVGPathParseErrorTests {
         ("M 0 0 L 1E", .missingExponentDigits, 9, 1, 10),
         ("M 1e400 0", .numberOutOfRange, 2, 1, 3),
         ("M 0 -1e999999999", .numberOutOfRange, 4, 1, 5),
+        // Numbers in range that make a point out of range (found by fuzzing): relative
+        // coordinates, and control points reflected through the current point.
+        ("M 1e308 0 l 1e308 0", .pointOutOfRange, 12, 1, 13),
+        ("M 1e308 1 h 1e308", .pointOutOfRange, 12, 1, 13),
+        ("M 0 1e308 v 1e308", .pointOutOfRange, 12, 1, 13),
+        ("M 0 0 a 1 1 0 0 0 -1e308 0 l 1 1 a 1 1 0 0 0 -1e308 0", .pointOutOfRange, 35, 1, 36),
+        ("M 0 0 C 0 0 0 -1e308 0 1e308 S 1 1 2 2", .pointOutOfRange, 31, 1, 32),
+        ("M1 0T4 0Q1 1 2-1e308T4 0", .pointOutOfRange, 21, 1, 22),
+        ("M 0 0 l 1e308 0 1e308 0", .pointOutOfRange, 16, 1, 17),
         ("M 0 0 A 10 10 0 2 1 5 5", .expectedFlag(command: "A"), 16, 1, 17),
         ("M 0 0 a 10 10 0 1", .expectedFlag(command: "a"), 17, 1, 18),
         ("M 0 0 a 10 10 0 1 -1 5 5", .expectedFlag(command: "a"), 18, 1, 19),

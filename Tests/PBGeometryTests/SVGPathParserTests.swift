@@ -1,4 +1,5 @@
 import PBGeometry
+import PBTestSupport
 import Testing
 
 #if canImport(Glibc)

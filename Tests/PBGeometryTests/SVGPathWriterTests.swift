@@ -1,5 +1,6 @@
 import Foundation
 import PBGeometry
+import PBTestSupport
 import Testing
 
 /// Writing SVG path data: the exact text, the shortest numbers that read back, and round trips.

@@ -2,6 +2,7 @@ import Foundation
 import PBGeometry
 import PBRendering
 import PBSnapshotTesting
+import PBTestSupport
 import Testing
 
 /// The image strategy's tolerance: real changes fail, antialiasing noise passes.
@@ -57,7 +58,7 @@ import Testing
     @Test func noisyEdgePixelsPassAndNoisyInteriorsFail() throws {
         let reference = try Self.ring(progress: 0.4).renderImage()
         var noisy = reference
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var changedEdges = 0
         for i in stride(from: 0, to: noisy.pixels.count, by: 4) where (1...254).contains(noisy.pixels[i + 3]) {
             // Edge pixels (partly covered): ±12 levels of alpha.
@@ -90,18 +91,5 @@ import Testing
         bigger.width = 300
         let message = try #require(verify(bigger, against: Self.ring(progress: 0.4)))
         #expect(message.contains("the size is 300 x 256 pixels, the reference's 256 x 256"))
-    }
-}
-
-/// A small deterministic generator for noise.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

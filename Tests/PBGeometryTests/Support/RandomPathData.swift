@@ -1,3 +1,5 @@
+import PBTestSupport
+
 /// Random, valid SVG path data: every command, absolute and relative, numbers in every syntax,
 /// and every kind of separator.
 enum RandomPathData {

@@ -1,0 +1,68 @@
+import PBGeometry
+import Testing
+
+/// Inputs at the edges of what doubles hold, each first found by `pbrender-fuzz`: they must
+/// give finite geometry or a clear error, never NaN, a trap or a hang.
+@Suite("Extreme inputs")
+struct ExtremeInputTests {
+    @Test(
+        "Radii far larger than the chord give a finite centre and read back equal",
+        arguments: ["M 0 0 A 1e300 1e300 45 1 0 1 1", "M 0 0 A 1e300 2e300 0 0 1 1 1", "M 5 5 A 1e200 1e200 0 1 1 5 6"])
+    func hugeRadii(data: String) throws {
+        let path = try Path(svgPathData: data)
+        guard case .arc(let arc) = try #require(path.subpaths.first?.segments.first) else {
+            Issue.record("expected an arc")
+            return
+        }
+        #expect(arc.center.isFinite)
+        #expect(arc.startAngle.isFinite && arc.sweepAngle.isFinite)
+        #expect((abs(arc.sweepAngle) > .pi) == arc.isLargeArc)
+        // The end points lie on the ellipse, whose centre is as far from them as the radii say.
+        let distance = (arc.start - arc.center).length
+        #expect(distance >= min(arc.radiusX, arc.radiusY) * (1 - 1e-12))
+        #expect(distance <= max(arc.radiusX, arc.radiusY) * (1 + 1e-12))
+        #expect(try Path(svgPathData: path.svgPathData) == path)
+        #expect(PathMeasure(path).length.isFinite)
+    }
+
+    @Test("Radii so large that the end points cannot be told apart on the ellipse make a line")
+    func radiiBeyondResolution() throws {
+        let path = try Path(svgPathData: "M 0 0 A 1e308 1e308 0 0 1 1e-300 0")
+        #expect(path.subpaths.first?.segments == [.line(Line(from: Point(0, 0), to: Point(1e-300, 0)))])
+    }
+
+    @Test(
+        "Arcs whose ellipse lies beyond the range of a double are drawn as lines",
+        arguments: [
+            // A chord of 3e29 and radii 1e300 by 1000: the radii scale up by 1e26, past 1e308.
+            ("M 0 333333333333333333333333333330 A 1e300 1e3 1 1 0 1 1", Point(0, 3.3333333333333333e29), Point(1, 1)),
+            // A centre halfway between 1e308 and 1.5e308.
+            ("M 1e308 0 A 1 1 0 0 0 1.5e308 0", Point(1e308, 0), Point(1.5e308, 0)),
+        ])
+    func ellipseBeyondRange(data: String, start: Point, end: Point) throws {
+        let path = try Path(svgPathData: data)
+        #expect(path.subpaths.first?.segments == [.line(Line(from: start, to: end))])
+        #expect(try Path(svgPathData: path.svgPathData) == path)
+    }
+
+    @Test("An arc too small to separate its end points is written once, as SVG reads it: nothing")
+    func arcBelowResolution() throws {
+        // A piece of an ellipse with radii 1e-300 around (1, 1): every point of it is (1, 1).
+        let arc = EllipticalArc(
+            center: Point(1, 1), radiusX: 1e-300, radiusY: 1e-300, startAngle: 0, sweepAngle: 0.5)
+        #expect(arc.start == arc.end)
+        let path = Path(subpaths: [Subpath(start: arc.start, segments: [.arc(arc)])])
+        let data = path.svgPathData
+        #expect(data == "M 1,1 A 1e-300,1e-300 0 0 1 1,1 A 1e-300,1e-300 0 0 1 1,1")
+        #expect(try Path(svgPathData: data) == Path(subpaths: [Subpath(start: Point(1, 1))]))
+    }
+
+    @Test("Trims of arcs below the resolution of their coordinates write as path data")
+    func trimmedTinyArc() throws {
+        let path = try Path(svgPathData: "M 0 0 A 1e-30 1e-300 1e300 0 1 1e-319 0")
+        for (from, to) in [(0.0, 0.25), (0.25, 1), (0.1, 0.9)] {
+            let trimmed = try path.trimmedPath(from: from, to: to)
+            _ = try Path(svgPathData: trimmed.svgPathData)
+        }
+    }
+}
