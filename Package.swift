@@ -28,6 +28,12 @@ let package = Package(
         .executableTarget(name: "pbrender", dependencies: ["PBCommandLine"], swiftSettings: strict),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
         .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry"], swiftSettings: strict),
+        // libFuzzer's `LLVMFuzzerRunDriver`, declared for the fuzzer (header only; `-sanitize=fuzzer` links it).
+        .systemLibrary(name: "CFuzzer"),
+        // libFuzzer targets for the parsers, measuring, trimming and rendering (built with -DFUZZING; not a product).
+        .executableTarget(
+            name: "pbrender-fuzz", dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "CFuzzer"],
+            exclude: ["README.md"], swiftSettings: strict),
         // Pixel probes and external oracles (rsvg-convert, pdftoppm) shared by the test targets.
         .target(
             name: "PBTestSupport", dependencies: ["PBRendering"], path: "Tests/PBTestSupport", swiftSettings: strict),

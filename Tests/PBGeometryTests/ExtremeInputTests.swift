@@ -65,4 +65,26 @@ struct ExtremeInputTests {
             _ = try Path(svgPathData: trimmed.svgPathData)
         }
     }
+
+    /// Appending a segment once copied the whole subpath (a copy of it was kept alive across
+    /// the append), so that long path data read in quadratic time: minutes for 1e5 segments
+    /// in a debug build.
+    @Test("Long path data reads, measures and writes in linear time", .timeLimit(.minutes(1)))
+    func longPathData() throws {
+        let count = 200_000
+        var data = "M 0 0"
+        data.reserveCapacity(8 * count)
+        for index in 0..<count { data += index % 2 == 0 ? " l 1 1" : " l 1 -1" }
+        let path = try Path(svgPathData: data)
+        #expect(path.subpaths.count == 1 && path.subpaths[0].segments.count == count)
+        let measure = PathMeasure(path)
+        expectClose(measure.length, Double(count) * 2.0.squareRoot(), relative: 1e-10)
+        let half = try measure.trimmedPath(from: 0.25, to: 0.75).subpaths[0].segments.count
+        #expect((count / 2)...(count / 2 + 2) ~= half)
+        #expect(try Path(svgPathData: path.svgPathData) == path)
+        var built = Path()
+        built.move(to: .zero)
+        for index in 0..<count { built.addLine(to: Point(Double(index + 1), 0)) }
+        #expect(built.subpaths[0].segments.count == count)
+    }
 }

@@ -46,7 +46,8 @@ enum RenderCommand: Command {
           the seam, with no caps. Dashes are laid along the whole path and stay put.
 
         LIMITS:
-          A PNG may have at most 16384 pixels a side and 67108864 pixels in all.
+          A PNG may have at most 16384 pixels a side and 67108864 pixels in all. A dash pattern
+          may lay at most 100000 dashes along the path.
 
         EXAMPLES:
           pbrender --progress 0.5 -o ring.png

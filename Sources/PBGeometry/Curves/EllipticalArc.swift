@@ -53,8 +53,10 @@ public struct EllipticalArc: ParametricCurve {
 
     /// Creates the arc SVG's `A rx ry x-axis-rotation large-arc-flag sweep-flag x y` draws from
     /// `start`, or `nil` when SVG draws no arc: when the end points coincide (nothing is
-    /// drawn), when a radius is zero (SVG draws a straight line instead), or when a value is
-    /// not finite.
+    /// drawn), when a radius is zero (SVG draws a straight line instead), when a value is
+    /// not finite, when the end points are so close for the radii (more than about 1e308
+    /// times closer) that the ellipse cannot tell them apart, or when the ellipse through them
+    /// (its radii scaled up, or its centre) lies beyond the range of a `Double`.
     ///
     /// Negative radii are taken as their absolute values; radii too small to join the end
     /// points are scaled up uniformly until they just do (the arc is then half an ellipse).
@@ -74,7 +76,7 @@ public struct EllipticalArc: ParametricCurve {
         var uy = (-sinφ * half.dx + cosφ * half.dy) / ry
         let lambda = ux * ux + uy * uy
         var scale = 1.0
-        var coefficient = 0.0
+        var (cx, cy) = (0.0, 0.0)
         // End points diametrically opposite (λ = 1 but for rounding) make a half ellipse: the
         // centre is their midpoint. Solving for it would find it only to about the square root
         // of the rounding error.
@@ -84,19 +86,34 @@ public struct EllipticalArc: ParametricCurve {
             ux /= scale
             uy /= scale
         } else {
-            coefficient = ((1 - lambda) / lambda).squareRoot()
-            if isLargeArc == isClockwise { coefficient = -coefficient }
+            // Step 2: the centre is √((1 - λ) / λ) (uy, -ux), at distance √(1 - λ) from the
+            // midpoint. Written with the unit vector of (ux, uy) (`hypot` does not underflow
+            // where λ does, as with radii 1e300 times the distance of the end points), so that
+            // huge radii give a finite centre rather than 0 × ∞.
+            let norm = hypot(ux, uy)
+            guard norm > 0 else { return nil }
+            var distance = (1 - lambda).squareRoot()
+            if isLargeArc == isClockwise { distance = -distance }
+            (cx, cy) = (distance * (uy / norm), -distance * (ux / norm))
         }
         guard scale.isFinite, ux.isFinite, uy.isFinite else { return nil }
-        // Steps 2-4: centre (unit-circle space), start angle and sweep.
-        let (cx, cy) = (coefficient * uy, -coefficient * ux)
+        // Steps 3-4: start angle and sweep.
         let (ax, ay) = (ux - cx, uy - cy)
         let (bx, by) = (-ux - cx, -uy - cy)
         var sweep = atan2(ax * by - ay * bx, ax * bx + ay * by)
         if isClockwise && sweep < 0 { sweep += 2 * .pi }
         if !isClockwise && sweep > 0 { sweep -= 2 * .pi }
+        // End points closer than the rounding of the centre (radii 1e300 times their
+        // distance) meet the centre at one angle: the large arc is then the whole ellipse.
+        if sweep == 0 && isLargeArc { sweep = isClockwise ? 2 * .pi : -2 * .pi }
         let (erx, ery) = (rx * scale, ry * scale)
         let middle = start.midpoint(to: end)
+        let center = Point(
+            x: cosφ * cx * erx - sinφ * cy * ery + middle.x,
+            y: sinφ * cx * erx + cosφ * cy * ery + middle.y)
+        // Radii scaled up past the largest double (a chord of 1e29 and radii 1e300 by 1000), or
+        // a centre beyond it: no ellipse to draw.
+        guard erx.isFinite, ery.isFinite, center.isFinite else { return nil }
         self.start = start
         self.end = end
         self.radiusX = rx
@@ -104,9 +121,7 @@ public struct EllipticalArc: ParametricCurve {
         self.xAxisRotation = xAxisRotation
         self.isLargeArc = isLargeArc
         self.isClockwise = isClockwise
-        self.center = Point(
-            x: cosφ * cx * erx - sinφ * cy * ery + middle.x,
-            y: sinφ * cx * erx + cosφ * cy * ery + middle.y)
+        self.center = center
         self.ellipseRadiusX = erx
         self.ellipseRadiusY = ery
         self.startAngle = atan2(ay, ax)

@@ -44,9 +44,12 @@ public struct Path: Hashable, Sendable {
 
     /// Appends a segment to the current subpath; after a close (or with no subpath) it opens a
     /// new one at the segment's start.
+    ///
+    /// - Complexity: amortized O(1): the subpath is changed in place, with no copy of it alive
+    ///   that would make appending copy its segments.
     mutating func append(_ segment: PathSegment) {
-        if let last = subpaths.last, !last.isClosed {
-            subpaths[subpaths.count - 1].segments.append(segment)
+        if let last = subpaths.indices.last, !subpaths[last].isClosed {
+            subpaths[last].segments.append(segment)
         } else {
             subpaths.append(Subpath(start: segment.start, segments: [segment]))
         }

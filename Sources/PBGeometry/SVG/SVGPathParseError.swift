@@ -15,6 +15,10 @@ public struct SVGPathParseError: Error, Hashable, Sendable, CustomStringConverti
         case missingExponentDigits
         /// A number too large to be represented (it overflows a `Double`).
         case numberOutOfRange
+        /// A point whose numbers are in range but which is not: a relative coordinate added to
+        /// the current point, or a control point reflected through it (`S`, `T`), overflows a
+        /// `Double`. The offset is that of the command's arguments.
+        case pointOutOfRange
     }
 
     /// What went wrong.
@@ -49,6 +53,8 @@ public struct SVGPathParseError: Error, Hashable, Sendable, CustomStringConverti
             "expected digits after the exponent 'e'"
         case .numberOutOfRange:
             "number out of range (too large for a double)"
+        case .pointOutOfRange:
+            "point out of range: added to the current point, or reflected through it, it overflows a double"
         }
     }
 

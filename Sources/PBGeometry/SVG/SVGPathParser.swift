@@ -65,41 +65,54 @@ struct SVGPathParser {
     {
         let current = path.currentPoint ?? .zero
         let origin = relative ? current : .zero
-        func point(_ x: Double, _ y: Double) -> Point { Point(x: origin.x + x, y: origin.y + y) }
+        // Finite numbers can still make a point that is not: a relative coordinate added to
+        // the current point, or a control point reflected through it, can overflow.
+        let argumentsStart = index
+        func finite(_ point: Point) throws(SVGPathParseError) -> Point {
+            guard point.isFinite else {
+                var offset = argumentsStart
+                while offset < bytes.count && Self.isWhitespace(bytes[offset]) { offset += 1 }
+                throw error(.pointOutOfRange, at: offset)
+            }
+            return point
+        }
+        func point(_ x: Double, _ y: Double) throws(SVGPathParseError) -> Point {
+            try finite(Point(x: origin.x + x, y: origin.y + y))
+        }
         var cubicControl: Point?
         var quadControl: Point?
         switch upper {
         case UInt8(ascii: "M"):
-            let p = point(try number(), try number(first: false))
+            let p = try point(try number(), try number(first: false))
             if isRepeat { path.addLine(to: p) } else { path.move(to: p) }
         case UInt8(ascii: "L"):
-            path.addLine(to: point(try number(), try number(first: false)))
+            path.addLine(to: try point(try number(), try number(first: false)))
         case UInt8(ascii: "H"):
             let x = try number()
-            path.addLine(to: Point(x: relative ? current.x + x : x, y: current.y))
+            path.addLine(to: try finite(Point(x: relative ? current.x + x : x, y: current.y)))
         case UInt8(ascii: "V"):
             let y = try number()
-            path.addLine(to: Point(x: current.x, y: relative ? current.y + y : y))
+            path.addLine(to: try finite(Point(x: current.x, y: relative ? current.y + y : y)))
         case UInt8(ascii: "C"):
-            let c1 = point(try number(), try number(first: false))
-            let c2 = point(try number(first: false), try number(first: false))
-            let end = point(try number(first: false), try number(first: false))
+            let c1 = try point(try number(), try number(first: false))
+            let c2 = try point(try number(first: false), try number(first: false))
+            let end = try point(try number(first: false), try number(first: false))
             path.addCurve(to: end, control1: c1, control2: c2)
             cubicControl = c2
         case UInt8(ascii: "S"):
-            let c2 = point(try number(), try number(first: false))
-            let end = point(try number(first: false), try number(first: false))
-            let c1 = lastCubicControl.map { current + (current - $0) } ?? current
+            let c2 = try point(try number(), try number(first: false))
+            let end = try point(try number(first: false), try number(first: false))
+            let c1 = try finite(lastCubicControl.map { current + (current - $0) } ?? current)
             path.addCurve(to: end, control1: c1, control2: c2)
             cubicControl = c2
         case UInt8(ascii: "Q"):
-            let c = point(try number(), try number(first: false))
-            let end = point(try number(first: false), try number(first: false))
+            let c = try point(try number(), try number(first: false))
+            let end = try point(try number(first: false), try number(first: false))
             path.addQuadCurve(to: end, control: c)
             quadControl = c
         case UInt8(ascii: "T"):
-            let end = point(try number(), try number(first: false))
-            let c = lastQuadControl.map { current + (current - $0) } ?? current
+            let end = try point(try number(), try number(first: false))
+            let c = try finite(lastQuadControl.map { current + (current - $0) } ?? current)
             path.addQuadCurve(to: end, control: c)
             quadControl = c
         default:  // "A"
@@ -108,7 +121,7 @@ struct SVGPathParser {
             let rotation = try number(first: false)
             let large = try flag()
             let sweep = try flag()
-            let end = point(try number(first: false), try number(first: false))
+            let end = try point(try number(first: false), try number(first: false))
             path.addEllipticalArc(
                 to: end, radiusX: rx, radiusY: ry, xAxisRotation: rotation, isLargeArc: large,
                 isClockwise: sweep)

@@ -32,15 +32,21 @@ extension Path {
         case .arc(let arc) where arc.start == arc.end:
             // A quarter and three quarters rather than two halves: the end points of a half are
             // diametrically opposite, where reading the arc back finds its centre only to about
-            // the square root of the rounding error.
-            write(.arc(arc.subsegment(from: 0, to: 0.25)), to: &out)
-            write(.arc(arc.subsegment(from: 0.25, to: 1)), to: &out)
+            // the square root of the rounding error. The pieces are not split again: on an
+            // ellipse too small to separate its points (radii of 1e-300 around 1) they end where
+            // they start too, and SVG reads such an arc as nothing, which is what it draws.
+            writeArc(arc.subsegment(from: 0, to: 0.25), to: &out)
+            writeArc(arc.subsegment(from: 0.25, to: 1), to: &out)
         case .arc(let arc):
-            out +=
-                " A " + format(arc.radiusX) + "," + format(arc.radiusY) + " "
-                + format(arc.xAxisRotation) + " " + (arc.isLargeArc ? "1" : "0") + " "
-                + (arc.isClockwise ? "1" : "0") + " " + format(arc.end)
+            writeArc(arc, to: &out)
         }
+    }
+
+    private static func writeArc(_ arc: EllipticalArc, to out: inout String) {
+        out +=
+            " A " + format(arc.radiusX) + "," + format(arc.radiusY) + " "
+            + format(arc.xAxisRotation) + " " + (arc.isLargeArc ? "1" : "0") + " "
+            + (arc.isClockwise ? "1" : "0") + " " + format(arc.end)
     }
 
     private static func format(_ point: Point) -> String {

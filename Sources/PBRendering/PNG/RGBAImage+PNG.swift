@@ -5,7 +5,9 @@ extension RGBAImage {
     /// filters, not interlaced. Colours are taken as they are (no gamma or colour profile).
     ///
     /// - Throws: ``PNGDecodingError`` for anything that is not such a PNG: a bad signature, a
-    ///   corrupt chunk (CRC), missing chunks, a bad zlib stream, an unsupported kind of PNG.
+    ///   corrupt chunk (CRC), missing chunks, a bad zlib stream, an unsupported kind of PNG, or
+    ///   more pixels than ``ProgressScene/maximumPixelCount`` (64 Mi), so that a few bytes of
+    ///   header cannot ask for gigabytes.
     public init(png bytes: [UInt8]) throws(PNGDecodingError) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.starts(with: signature) else { throw PNGDecodingError("not a PNG: the signature is missing") }
@@ -57,8 +59,19 @@ extension RGBAImage {
         }
         guard depth == 8 else { throw PNGDecodingError("only 8-bit PNGs are supported, not \(depth)-bit") }
         guard interlace == 0 else { throw PNGDecodingError("interlaced PNGs are not supported") }
+        guard width * height <= Self.maximumDecodedPixelCount else {
+            throw PNGDecodingError(
+                "the image is \(width) x \(height) pixels; the limit is \(Self.maximumDecodedPixelCount) pixels")
+        }
         let rowLength = width * channels
-        let raw = try Self.inflate(compressed, count: (rowLength + 1) * height)
+        let count = (rowLength + 1) * height
+        // Deflate expands at most 1032-fold: check that before allocating for the pixels, so
+        // that a small file cannot ask for gigabytes.
+        guard count / 1032 <= compressed.count else {
+            throw PNGDecodingError(
+                "the image data (\(compressed.count) bytes) is too short for \(width) x \(height) pixels")
+        }
+        let raw = try Self.inflate(compressed, count: count)
         let rows = try Self.unfilter(raw, rowLength: rowLength, height: height, bytesPerPixel: channels)
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for i in 0..<(width * height) {
@@ -85,6 +98,10 @@ extension RGBAImage {
         }
         self.init(width: width, height: height, pixels: pixels)
     }
+
+    /// The largest image decoded, in pixels: what the renderer writes at most
+    /// (``ProgressScene/maximumPixelCount``).
+    static let maximumDecodedPixelCount = ProgressScene.maximumPixelCount
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8

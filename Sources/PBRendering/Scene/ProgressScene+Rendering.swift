@@ -5,7 +5,8 @@ extension ProgressScene {
     ///
     /// - Parameter format: PNG (at ``scale``), SVG or PDF.
     /// - Throws: ``RenderError``: `.invalidScene` for a non-finite or non-positive size, scale or
-    ///   fraction or an invalid style; `.canvasTooLarge` above ``maximumPixelDimension`` or
+    ///   fraction, an invalid style, or a dash pattern that lays more than
+    ///   ``maximumDashCount`` dashes along the path; `.canvasTooLarge` above ``maximumPixelDimension`` or
     ///   ``maximumPixelCount``; `.cairo` or `.encoding` when drawing or encoding fails.
     public func render(as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {

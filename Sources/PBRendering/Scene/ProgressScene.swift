@@ -15,6 +15,10 @@ public struct ProgressScene: Sendable {
     public static let maximumPixelDimension = 16384
     /// The largest number of pixels in a PNG (64 Mi pixels, 256 MiB of RGBA).
     public static let maximumPixelCount = 1 << 26
+    /// The most dashes a dash pattern may lay along the path (each length of the pattern
+    /// counted once per repeat). Cairo lays out every dash, on the canvas or not, at about a
+    /// kilobyte each in an SVG or PDF: a fine pattern on a long path would take gigabytes.
+    public static let maximumDashCount = 100_000
 
     /// The canvas width in points.
     public var width: Double
@@ -80,6 +84,15 @@ public struct ProgressScene: Sendable {
             throw invalid("the stroke start must be a finite number, not \(strokeStart)")
         }
         if let problem = style.problem { throw invalid(problem) }
+        if !style.dashPattern.isEmpty {
+            let period = style.dashPattern.reduce(0, +)
+            let dashes = measure.length / period * Double(style.dashPattern.count)
+            guard dashes <= Double(Self.maximumDashCount) else {
+                throw invalid(
+                    "the dash pattern is too fine for a path \(measure.length) long: it lays more than "
+                        + "\(Self.maximumDashCount) dashes along it")
+            }
+        }
         let limit = Self.maximumPixelDimension
         let (w, h) = format == .png ? pixelSize : (Self.pixels(width), Self.pixels(height))
         let unit = format == .png ? "pixels" : "points"
