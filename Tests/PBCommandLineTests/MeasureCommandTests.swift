@@ -80,3 +80,11 @@ import Testing
             ["measure", "--path", "missing.json"], "cannot read 'missing.json': No such file or directory")
     }
 }
+
+@Suite struct MeasureOverflowTests {
+    @Test func aCurveWhoseLengthOverflowsIsTooLargeNotEmpty() {
+        expectUsageError(
+            ["measure", "--path-data", "M 0 0 C 1e308 1e308 -1e308 -1e308 1 1"],
+            "the path is too large to measure: its length overflows a double")
+    }
+}

@@ -99,7 +99,9 @@ public struct PathMeasure: Sendable {
             subpathStarts.append(distance)
             let start = distance
             for segmentIndex in segments.indices {
-                let length = lengths[lengthIndex]
+                // A length that overflowed to NaN (control points near the largest double) is
+                // infinite, not absent: the path is too large to measure.
+                let length = lengths[lengthIndex].isNaN ? .infinity : lengths[lengthIndex]
                 lengthIndex += 1
                 guard length > 0 else { continue }
                 records.append(
