@@ -69,6 +69,7 @@ import shutil  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
+from benchinfo import cpu_name  # noqa: E402
 
 import mpmath  # noqa: E402
 import scipy  # noqa: E402
@@ -465,12 +466,7 @@ def ratio(value, base):
 
 
 def machine():
-    cpu = "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
-    except OSError:
-        pass
+    cpu = cpu_name()
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()
     return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}", (swift or ["swift ?"])[0]
 

@@ -44,6 +44,8 @@ import tempfile
 import time
 import zlib
 
+from benchinfo import cpu_name
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/render.py"
 RESULTS = os.path.join(REPO, "Tests", "Benchmarks", "results", "render.md")
@@ -368,12 +370,7 @@ def verdict(ok):
 
 
 def machine():
-    cpu = "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
-    except OSError:
-        pass
+    cpu = cpu_name()
     os_name = platform.system()
     try:
         with open("/etc/os-release") as f:
