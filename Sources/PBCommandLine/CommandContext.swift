@@ -13,20 +13,27 @@ public struct CommandContext: Sendable {
     public var writeError: @Sendable (String) -> Void
     /// Reads a whole file.
     public var readFile: @Sendable (String) throws(CommandLineError) -> [UInt8]
+    /// Reads all of standard input.
+    public var readStandardInput: @Sendable () throws(CommandLineError) -> [UInt8]
     /// Whether standard error is a terminal (then long runs show a progress line there).
     public var errorIsTerminal = false
+    /// Whether standard output is a terminal (then images are not written there unless forced).
+    public var outputIsTerminal = false
 
-    /// Creates a context from its three capabilities.
+    /// Creates a context from its capabilities.
     public init(
         writeOutput: @escaping @Sendable ([UInt8]) throws(CommandLineError) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
         readFile: @escaping @Sendable (String) throws(CommandLineError) -> [UInt8],
-        errorIsTerminal: Bool = false
+        readStandardInput: @escaping @Sendable () throws(CommandLineError) -> [UInt8] = { [] },
+        errorIsTerminal: Bool = false, outputIsTerminal: Bool = false
     ) {
         self.writeOutput = writeOutput
         self.writeError = writeError
         self.readFile = readFile
+        self.readStandardInput = readStandardInput
         self.errorIsTerminal = errorIsTerminal
+        self.outputIsTerminal = outputIsTerminal
     }
 
     /// Standard output and error of the process, and the file system.
@@ -38,7 +45,10 @@ public struct CommandContext: Sendable {
             try? FileDescriptorIO.writeAll(Array(text.utf8), to: STDERR_FILENO, name: "standard error")
         },
         readFile: { path throws(CommandLineError) in try FileDescriptorIO.readFile(path) },
-        errorIsTerminal: isatty(STDERR_FILENO) != 0)
+        readStandardInput: { () throws(CommandLineError) in
+            try FileDescriptorIO.readAll(from: STDIN_FILENO, name: "standard input")
+        },
+        errorIsTerminal: isatty(STDERR_FILENO) != 0, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
 
     /// Writes text to standard output.
     func print(_ text: String) throws(CommandLineError) {

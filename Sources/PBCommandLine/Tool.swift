@@ -2,20 +2,22 @@
 /// every outcome into an exit code. The executable is a thin wrapper around ``run(_:context:)``.
 public enum Tool {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
+    /// The subcommands, in the order help lists them (render, the default, first).
     static let commands: [any Command.Type] = [RenderCommand.self, MeasureCommand.self, TrimCommand.self]
 
     /// Runs `pbrender` with `arguments` (without the program name).
     ///
     /// - Returns: the exit code: 0 on success, 1 on a runtime failure, 2 on a usage or input
-    ///   error. Errors are printed to standard error as one line, `pbrender: error: …`.
+    ///   error. Errors are printed to standard error as one line, `pbrender: error: …`, followed
+    ///   for usage errors by the command's usage line.
     public static func run(_ arguments: [String], context: CommandContext = .system) -> Int32 {
         do {
             try dispatch(arguments, context: context)
             return ExitCode.success.rawValue
         } catch {
-            context.writeError("pbrender: error: \(error.message)\n")
+            context.writeError("pbrender: error: \(error.message)\n" + (error.usage.map { $0 + "\n" } ?? ""))
             return error.exitCode.rawValue
         }
     }
@@ -41,30 +43,24 @@ public enum Tool {
     private static func command(named name: String) throws(CommandLineError) -> any Command.Type {
         if let command = commands.first(where: { $0.name == name }) { return command }
         let hint = didYouMean(name, among: commands.map { $0.name })
-        throw .usage("unknown subcommand '\(name)'\(hint); see 'pbrender --help'")
+        throw CommandLineError(
+            .usage("unknown subcommand '\(name)'\(hint)"),
+            usage: "USAGE: pbrender <subcommand> [options]\n  See 'pbrender --help' for more information.")
     }
 
-    /// The tool's help.
+    /// The tool's help: rendering is the default command, so its options come first, then the
+    /// subcommands.
     static var help: String {
-        var out = """
-            OVERVIEW: Render progress images: a path, a progress value and a style make a PNG, SVG or PDF.
-
-            USAGE: pbrender [render] [--path FILE | --shape SHAPE] --progress P [-o OUT] [options]
-                   pbrender <subcommand> [options]
-
-            SUBCOMMANDS:
-
-            """
-        out += HelpFormatter.table(commands.map { ($0.name, $0.overview) })
+        var out = HelpFormatter.help(
+            overview: "Render progress images: a path, a progress value and a style make a PNG, SVG or PDF.",
+            usage: "pbrender \(RenderCommand.usage)\n       pbrender <subcommand> [options]",
+            sections: RenderCommand.sections, options: RenderCommand.options, discussion: "")
+        out += "  --version                 Show the version.\n"
+        out += "\nSUBCOMMANDS:\n"
+        out += HelpFormatter.table(commands.map { ($0.name + ($0.name == "render" ? " (default)" : ""), $0.overview) })
         out += """
 
-              See 'pbrender help <subcommand>' for the options of each.
-
-            OPTIONS:
-
-            """
-        out += HelpFormatter.table([("--version", "Show the version."), ("-h, --help", "Show this help.")])
-        out += """
+              See 'pbrender help <subcommand>' for the options and semantics of each.
 
             EXAMPLES:
               pbrender --progress 0.5 -o ring.png                 # a ring, half done

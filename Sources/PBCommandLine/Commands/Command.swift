@@ -1,35 +1,52 @@
-/// A `pbrender` subcommand: its help and what it does.
+/// A `pbrender` subcommand: its options, its help, and what it does.
 protocol Command: Sendable {
+    /// The typed value its options fill in.
+    associatedtype Options: Sendable
+
     /// The name typed after `pbrender`.
     static var name: String { get }
     /// One line for the tool's list of subcommands and the top of the command's help.
     static var overview: String { get }
     /// The usage line after `USAGE: pbrender `.
     static var usage: String { get }
-    /// The options, in the order help lists them (`--help` is added).
-    static var options: [OptionSpec] { get }
+    /// The options, declared once.
+    static var options: [Option<Options>] { get }
+    /// The help sections the options fall into, in order.
+    static var sections: [String] { get }
     /// Paragraphs after the options, or empty.
     static var discussion: String { get }
-    /// Runs the command with its parsed options.
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError)
+    /// Runs the command with the options given, in order.
+    static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError)
 }
 
 extension Command {
-    /// The options including `--help`.
-    static var allOptions: [OptionSpec] {
-        options + [OptionSpec(name: "--help", shortName: "-h", help: "Show this help.")]
-    }
-
     /// The whole help text.
     static var help: String {
         HelpFormatter.help(
-            overview: overview, usage: "pbrender \(usage)", options: allOptions, discussion: discussion)
+            overview: overview, usage: "pbrender \(usage)", sections: sections, options: options, discussion: discussion)
+    }
+
+    /// The usage line shown after a usage error.
+    static var usageLine: String {
+        "USAGE: pbrender \(usage)\n  See 'pbrender \(name) --help' for more information."
     }
 
     /// Parses the arguments after the command's name and runs it, or prints help.
+    ///
+    /// - Throws: the command's errors; usage errors carry the usage line.
     static func main(_ arguments: [String], context: CommandContext) throws(CommandLineError) {
-        let parsed = try ParsedArguments(arguments, specs: allOptions, commandName: "pbrender \(name)")
-        if parsed.has("--help") { return try context.print(help) }
-        try run(parsed, context: context)
+        do {
+            guard let given = try ArgumentParser(options: options, commandName: "pbrender \(name)").parse(arguments)
+            else { return try context.print(help) }
+            try run(given, context: context)
+        } catch {
+            guard case .usage = error.kind, error.usage == nil else { throw error }
+            throw CommandLineError(error.kind, usage: usageLine)
+        }
+    }
+
+    /// The options given, applied in order to `options`.
+    static func apply(_ given: [ArgumentParser<Options>.Given], to options: inout Options) throws(CommandLineError) {
+        for item in given { try item.apply(to: &options) }
     }
 }

@@ -2,22 +2,30 @@ import PBGeometry
 
 /// `pbrender measure`: the length of a path, of each subpath, and points and tangents along it.
 enum MeasureCommand: Command {
+    /// What `measure` is told.
+    struct Options: Sendable {
+        var source = PathSource()
+        var at: [ProgressAmount] = []
+        var json = false
+        var accuracy = PathMeasure.defaultAccuracy
+    }
+
     static let name = "measure"
     static let overview = "Print the length of a path and of each subpath, and points and tangents along it."
-    static let usage = "measure (--path FILE | --path-data DATA) [--at FRACTION ...] [--json] [--accuracy A]"
-    static let options =
-        PathInput.options + [
-            OptionSpec(
-                name: "--at", valueName: "FRACTION",
-                help:
-                    "Also print the point and unit tangent at this fraction of the whole length (pinned to 0...1). Repeatable.",
-                isRepeatable: true),
-            OptionSpec(name: "--json", help: "Print JSON (every digit of every number) instead of text."),
-            PathInput.accuracyOption,
+    static let usage = "measure (--path FILE | --path-data DATA | --shape SHAPE) [--at FRACTION ...] [--json] [--accuracy A]"
+    static let options: [Option<Options>] =
+        PathSource.schema.map { $0.lifted(\.source) } + [
+            .value(
+                "at", \.at, placeholder: "FRACTION", section: "MEASURING", repeatable: true,
+                expectation: ProgressAmount.expectation,
+                help: "Also print the point and unit tangent at this fraction of the whole length (0.5, 50%; pinned to 0...1). Repeatable."),
+            .flag("json", \.json, section: "MEASURING", help: "Print JSON (every digit of every number) instead of text."),
+            PathSource.accuracyOption(\.accuracy),
         ]
+    static let sections = ["INPUT", "MEASURING"]
     static let discussion = """
-        Lengths are arc lengths of the exact curves (Bézier curves by adaptive Gauss-Legendre
-        quadrature, arcs as the ellipse arcs they are), each with relative error at most the
+        Lengths are arc lengths of the exact curves (Bézier curves and ellipses by Gauss-Legendre
+        quadrature driven by a proven error bound, circles in closed form), each with relative error at most the
         accuracy. The length of a path is the sum of its subpaths in drawing order: a closing
         segment counts, the jump of a move does not. Fractions are of that whole length, as
         CAShapeLayer's strokeEnd is.
@@ -27,21 +35,19 @@ enum MeasureCommand: Command {
           pbrender measure --path-data 'M 0 0 H 100 V 100' --at 0.25 --at 0.75 --json
         """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) {
-        let path = try PathInput.path(from: arguments, context: context)
-        let measure = try PathInput.measure(path, accuracy: PathInput.accuracy(from: arguments))
+    static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError) {
+        var options = Options()
+        try apply(given, to: &options)
+        let path = try options.source.path(context: context, commandName: name)
+        let measure = try PathSource.measure(path, accuracy: options.accuracy)
         var locations: [(fraction: Double, location: PathMeasure.Location)] = []
-        for fraction in try arguments.numbers("--at") {
+        for fraction in options.at.map(\.value) {
             guard let location = measure.location(atFraction: fraction) else {
-                throw .usage("the path has zero length, so no point lies at a fraction of it")
+                throw .input("the path has zero length, so no point lies at a fraction of it")
             }
             locations.append((min(max(fraction, 0), 1), location))
         }
-        if arguments.has("--json") {
-            try context.print(json(measure, locations))
-        } else {
-            try context.print(text(measure, locations))
-        }
+        try context.print(options.json ? json(measure, locations) : text(measure, locations))
     }
 
     private static func text(_ measure: PathMeasure, _ locations: [(fraction: Double, location: PathMeasure.Location)])
@@ -49,7 +55,7 @@ enum MeasureCommand: Command {
     {
         let number = NumberText.readable
         var out = "length: \(number(measure.length))\n"
-        for (index, subpath) in measure.path.subpaths.enumerated() {
+        for (index, subpath) in measure.subpaths.enumerated() {
             let count = subpath.drawnSegments.count
             let shape = "\(subpath.isClosed ? "closed" : "open"), \(count) segment\(count == 1 ? "" : "s")"
             out += "subpath \(index + 1): \(number(measure.subpathLengths[index])) (\(shape))\n"
@@ -66,7 +72,7 @@ enum MeasureCommand: Command {
         -> String
     {
         let number = NumberText.exact
-        let subpaths = measure.path.subpaths.enumerated().map { index, subpath in
+        let subpaths = measure.subpaths.enumerated().map { index, subpath in
             "{\"length\": \(number(measure.subpathLengths[index])), \"closed\": \(subpath.isClosed), "
                 + "\"segments\": \(subpath.drawnSegments.count)}"
         }

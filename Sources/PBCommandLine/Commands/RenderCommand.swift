@@ -9,33 +9,8 @@ enum RenderCommand: Command {
         [render] [--path FILE | --path-data DATA | --shape SHAPE] --progress P [-o OUT] [options]
                pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN
         """
-    static let progressOptions = [
-        OptionSpec(
-            name: "--progress", valueName: "P",
-            help:
-                "How far along the path the progress runs (strokeEnd): 0.5, 50% or a ratio of counts like 512/1024. Pinned to 0...1."
-        ),
-        OptionSpec(
-            name: "--stroke-start", valueName: "S",
-            help: "Where the progress starts (strokeStart, default 0); nothing is drawn when S >= P."),
-        OptionSpec(
-            name: "--frames", valueName: "N",
-            help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),
-        OptionSpec(name: "--from", valueName: "A", help: "The progress of the first frame (default 0)."),
-        OptionSpec(name: "--to", valueName: "B", help: "The progress of the last frame (default 1)."),
-    ]
-    static let outputOptions = [
-        OptionSpec(
-            name: "--output", shortName: "-o", valueName: "OUT",
-            help:
-                "The file to write ('-' for standard output; default progress.png), or for frames a pattern with %d like 'frame-%03d.png'."
-        ),
-        OptionSpec(
-            name: "--format", valueName: "FORMAT", help: "png, svg or pdf (default: from the output's extension)."),
-    ]
-    static let options =
-        PathInput.options + SceneOptions.inputOptions + progressOptions + outputOptions + SceneOptions.canvasOptions
-        + StyleSettings.all.map(\.option)
+    static let options = RenderOptions.schema
+    static let sections = RenderOptions.sections
     static let discussion = """
         SEMANTICS:
           Progress is a fraction of the whole path's length in drawing order, as CAShapeLayer's
@@ -43,81 +18,77 @@ enum RenderCommand: Command {
           whole path, drawn first; the progress is the path trimmed exactly to [S, P], with caps
           on its ends (a round cap reaches lineWidth/2 past the progress end). Zero progress
           draws nothing (--zero-dot keeps the dot); full progress on a closed path is joined at
-          the seam, with no caps. Dashes are laid along the whole path and stay put.
+          the seam, with no caps. Dashes are laid along the whole path and stay put, and so do
+          the colours of a gradient. Several values are one stroke with caps at its two ends,
+          their boundaries colour changes with no seam.
 
         LIMITS:
-          A PNG may have at most 16384 pixels a side and 67108864 pixels in all. A dash pattern
-          may lay at most 100000 dashes along the path.
+          A PNG may have at most 16384 pixels a side and 67108864 pixels in all (SVG and PDF
+          16384 points a side). A dash pattern may lay at most 100000 dashes along the path.
 
         EXAMPLES:
           pbrender --progress 0.5 -o ring.png
           pbrender --shape bar --progress 75% --scale 2 -o bar@2x.png
           pbrender --path Examples/curve.json --progress 0.3 -o curve.svg
+          pbrender --shape bar --values 0.2,0.15,0.1 --value-colors '#34C759,#FF9500,#FF3B30' -o storage.png
+          pbrender --progress 0.7 --progress-gradient '#FF3B30,#FFCC00,#34C759' -o ring.png
           pbrender --shape gauge --frames 60 -o 'gauge-%02d.png'
 
         EXIT CODES: 0 success, 1 runtime failure (writing a file, Cairo), 2 usage or input error.
         """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) {
-        var scene = try SceneOptions.scene(from: arguments, context: context)
-        if let start = arguments.value("--stroke-start") {
-            scene.strokeStart = try ProgressValue.parse(start, option: "--stroke-start")
+    static func run(_ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext) throws(CommandLineError) {
+        let (options, curveFile) = try RenderOptions.read(given, context: context)
+        var indicator = try options.indicator(curveFile: curveFile)
+        if let frames = options.frames {
+            return try FrameSequence(count: frames, options: options, indicator: indicator).render(context: context)
         }
-        if arguments.has("--frames") {
-            return try FrameSequence(arguments: arguments, scene: scene).render(context: context)
+        for name in ["from", "to"] where given.contains(where: { $0.option.name == name }) {
+            throw .usage("option '--\(name)' only applies with '--frames'")
         }
-        for option in ["--from", "--to"] where arguments.has(option) {
-            throw .usage("option '\(option)' only applies with '--frames'")
-        }
-        guard let progress = arguments.value("--progress") else {
+        guard options.hasProgress else {
             throw .usage("give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'")
         }
-        scene.progress = try ProgressValue.parse(progress, option: "--progress")
-        let output = arguments.value("--output")
-        let format = try self.format(arguments, output: output ?? "progress.png")
-        let bytes = try render(scene, as: format)
-        switch output {
-        case "-":
-            try context.writeOutput(bytes)
-        case let path?:
-            try AtomicFile.write(bytes, to: path)
-        case nil:
-            let path = "progress.\(format.rawValue)"
-            try AtomicFile.write(bytes, to: path)
-            context.writeError("pbrender: wrote \(path)\n")
+        if let progress = options.progress, progress.looksLikeAPercentage {
+            let text = NumberText.readable(progress.value)
+            context.writeError(
+                "pbrender: warning: a progress of \(text) is above 1 and is drawn as 1 (did you mean '\(text)%'?)\n")
         }
-    }
-
-    /// The format `--format` names, or else the one the output's extension names (PNG for
-    /// standard output).
-    static func format(_ arguments: ParsedArguments, output: String) throws(CommandLineError) -> ImageFormat {
-        let names = ImageFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        if let name = arguments.value("--format") {
-            guard let format = ImageFormat(rawValue: name.lowercased()) else {
-                throw .usage("unknown format '\(name)'; the formats are \(names)")
+        let output = options.output ?? "progress.png"
+        let format = try options.format(forOutput: output)
+        indicator.scale = try scale(options, for: format)
+        let bytes = try render(indicator, as: format)
+        if output == "-" {
+            guard options.force || format == .svg || !context.outputIsTerminal else {
+                throw .usage(
+                    "standard output is a terminal: redirect it (> file.\(format.rawValue)) or give '--force' to write the \(format.rawValue.uppercased()) there"
+                )
             }
-            return format
+            try context.writeOutput(bytes)
+        } else {
+            try AtomicFile.write(bytes, to: output)
+            if options.output == nil { context.writeError("pbrender: wrote \(output)\n") }
         }
-        if output == "-" { return .png }
-        guard let format = ImageFormat(fileName: output) else {
-            throw .usage(
-                "cannot tell the format of '\(output)' from its extension: use .png, .svg or .pdf, or '--format'")
-        }
-        return format
     }
 
-    /// Renders with `renderer` (reuse one per thread for frames), mapping renderer errors to
-    /// exit codes: 2 for what the input asked, 1 otherwise.
-    static func render(_ scene: ProgressScene, as format: ImageFormat, with renderer: SceneRenderer = SceneRenderer())
+    /// The scale, refused for vector formats (which have no pixels).
+    static func scale(_ options: RenderOptions, for format: ImageFormat) throws(CommandLineError) -> Double {
+        guard format == .png || options.indicator.scale == 1 else {
+            throw .usage(
+                "option '--scale' applies to PNG output only: SVG and PDF are vector (sized in points); set '--width' and '--height' instead"
+            )
+        }
+        return options.indicator.scale
+    }
+
+    /// Lays out and renders with `renderer` (reuse one per thread for frames).
+    static func render(_ indicator: ProgressIndicator, as format: ImageFormat, with renderer: SceneRenderer = SceneRenderer())
         throws(CommandLineError) -> [UInt8]
     {
         do {
-            return try renderer.render(scene, as: format)
+            return try renderer.render(indicator.scene(), as: format)
         } catch {
-            switch error.kind {
-            case .invalidScene, .canvasTooLarge: throw .usage(error.message)
-            case .cairo, .encoding: throw .failure(error.message)
-            }
+            throw CommandLineError(.render(error))
         }
     }
 }

@@ -2,28 +2,43 @@ import PBGeometry
 
 /// `pbrender trim`: the part of a path between two fractions of its length, as SVG path data.
 enum TrimCommand: Command {
+    /// What `trim` is told.
+    struct Options: Sendable {
+        var source = PathSource()
+        var from = ProgressAmount(0)
+        var to = ProgressAmount(1)
+        var offset = 0.0
+        var eachSubpath = false
+        var accuracy = PathMeasure.defaultAccuracy
+        var precision = 9
+    }
+
     static let name = "trim"
     static let overview = "Print the part of a path between two fractions of its length, as SVG path data."
     static let usage =
-        "trim (--path FILE | --path-data DATA) [--from A] [--to B] [--offset O] [--each-subpath] [--accuracy A]"
-    static let options =
-        PathInput.options + [
-            OptionSpec(
-                name: "--from", valueName: "A",
-                help: "Where the kept part starts, as a fraction of the length (default 0)."),
-            OptionSpec(
-                name: "--to", valueName: "B", help: "Where the kept part ends, as a fraction of the length (default 1)."
-            ),
-            OptionSpec(
-                name: "--offset", valueName: "O",
-                help:
-                    "Shift both fractions by O, wrapping around the end of the path (default 0). On a closed path the kept part runs through the seam as one piece."
-            ),
-            OptionSpec(
-                name: "--each-subpath",
+        "trim (--path FILE | --path-data DATA | --shape SHAPE) [--from A] [--to B] [--offset O] [--each-subpath] [--precision N]"
+    static let options: [Option<Options>] =
+        PathSource.schema.map { $0.lifted(\.source) } + [
+            .value(
+                "from", \.from, placeholder: "A", section: "TRIMMING",
+                help: "Where the kept part starts, as a fraction of the length (0.25 or 25%; default 0)."),
+            .value(
+                "to", \.to, placeholder: "B", section: "TRIMMING",
+                help: "Where the kept part ends, as a fraction of the length (default 1)."),
+            .number(
+                "offset", \.offset, .any, placeholder: "O", section: "TRIMMING",
+                help: "Shift both fractions by O, wrapping around the end of the path (default 0). On a closed path the kept part runs through the seam as one piece."),
+            .flag(
+                "each-subpath", \.eachSubpath, section: "TRIMMING",
                 help: "Trim each subpath by the same fractions of its own length, instead of the whole path's."),
-            PathInput.accuracyOption,
+            .value(
+                "precision", \.precision, placeholder: "N", section: "TRIMMING",
+                expectation: "a whole number from 0 to 17",
+                help: "Decimal places of the numbers printed, without trailing zeros (default 9: lengths are accurate to 1e-9 anyway, and 80 prints as 80, not 79.99999999999999); 17 prints every digit that reads back exactly.",
+                check: { (0...17).contains($0) }),
+            PathSource.accuracyOption(\.accuracy),
         ]
+    static let sections = ["INPUT", "TRIMMING", "MEASURING"]
     static let discussion = """
         Trimming follows CAShapeLayer's strokeStart and strokeEnd: fractions are pinned to
         0...1 and are of the whole length in drawing order; when A >= B nothing is kept (an
@@ -33,24 +48,23 @@ enum TrimCommand: Command {
         EXAMPLES:
           pbrender trim --path Examples/curve.json --from 0 --to 0.5
           pbrender trim --path-data 'M 0 0 H 100 V 100 H 0 Z' --from 0 --to 0.3 --offset 0.9
+          pbrender trim --shape ring --to 25%
         """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CommandLineError) {
-        let path = try PathInput.path(from: arguments, context: context)
-        let measure = try PathInput.measure(path, accuracy: PathInput.accuracy(from: arguments))
+    static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError) {
+        var options = Options()
+        try apply(given, to: &options)
+        let path = try options.source.path(context: context, commandName: name)
+        let measure = try PathSource.measure(path, accuracy: options.accuracy)
         let trimmed: Path
         do {
             trimmed = try measure.trimmedPath(
-                from: arguments.number("--from") ?? 0, to: arguments.number("--to") ?? 1,
-                offset: arguments.number("--offset") ?? 0,
-                scope: arguments.has("--each-subpath") ? .eachSubpath : .wholePath)
-        } catch let error as TrimError {
-            throw .usage(error.description)
-        } catch let error as CommandLineError {
-            throw error
+                from: options.from.value, to: options.to.value, offset: options.offset,
+                scope: options.eachSubpath ? .eachSubpath : .wholePath)
         } catch {
-            throw .usage("\(error)")
+            throw .input(error.description)
         }
-        try context.print(trimmed.svgPathData + "\n")
+        let decimals = options.precision == 17 ? nil : options.precision
+        try context.print(trimmed.svgPathData(decimals: decimals) + "\n")
     }
 }

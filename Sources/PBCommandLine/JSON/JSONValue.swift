@@ -17,6 +17,16 @@ enum JSONValue: Sendable {
     case array([JSONNode])
     case object([JSONMember])
 
+    /// The value as a message quotes it: a number as written, a string in quotes, anything else
+    /// by its kind.
+    var description: String {
+        switch self {
+        case .number(_, let text): text
+        case .string(let text): "'\(text)'"
+        default: kindDescription
+        }
+    }
+
     /// The kind of value, for messages: "a string", "a number", ….
     var kindDescription: String {
         switch self {

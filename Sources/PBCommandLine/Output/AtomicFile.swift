@@ -20,11 +20,11 @@ enum AtomicFile {
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
-        guard descriptor >= 0 else { throw .failure("cannot write '\(path)': \(FileDescriptorIO.reason())") }
+        guard descriptor >= 0 else { throw CommandLineError(.system(action: "write", path: path, errno: errno)) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             defer { close(descriptor) }
-            try FileDescriptorIO.writeAll(bytes, to: descriptor, name: "'\(path)'")
+            try FileDescriptorIO.writeAll(bytes, to: descriptor, name: path)
             // mkstemp makes the file private; give it the permissions a new file would get.
             let mask = umask(0)
             umask(mask)
@@ -34,9 +34,9 @@ enum AtomicFile {
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let reason = FileDescriptorIO.reason()
+            let code = errno
             unlink(temporary)
-            throw .failure("cannot write '\(path)': \(reason)")
+            throw CommandLineError(.system(action: "write", path: path, errno: code))
         }
     }
 }

@@ -14,23 +14,30 @@ enum FileDescriptorIO {
 
     /// Reads the whole file at `path`.
     ///
-    /// - Throws: a usage error (exit code 2: the input is wrong) when the file is missing, is a
+    /// - Throws: an input error (exit code 2: the input is wrong) when the file is missing, is a
     ///   directory or cannot be read.
     static func readFile(_ path: String) throws(CommandLineError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .usage("cannot read '\(path)': \(reason())") }
+        guard descriptor >= 0 else { throw CommandLineError(.system(action: "read", path: path, errno: errno)) }
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-            throw .usage("cannot read '\(path)': it is a directory")
+            throw CommandLineError(.system(action: "read", path: path, errno: EISDIR))
         }
+        return try readAll(from: descriptor, name: path)
+    }
+
+    /// Reads an open descriptor to its end.
+    ///
+    /// - Throws: an input error naming `name` when reading fails.
+    static func readAll(from descriptor: Int32, name: String) throws(CommandLineError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .usage("cannot read '\(path)': \(reason())")
+                throw CommandLineError(.system(action: "read", path: name, errno: errno))
             }
             if count == 0 { return bytes }
             bytes += buffer[0..<count]
@@ -48,7 +55,7 @@ enum FileDescriptorIO {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .failure("cannot write to \(name): \(reason())")
+                throw CommandLineError(.system(action: "write", path: name, errno: errno))
             }
             offset += count
         }

@@ -31,14 +31,14 @@ struct FramePattern: Sendable {
             guard characters.popFirst() == "d", directive == nil, let width = Int(digits.isEmpty ? "0" : digits),
                 width <= 12
             else {
-                throw .usage(
+                throw .input(
                     "the frame pattern '\(pattern)' must contain exactly one %d (like 'frame-%03d.png'), and %% for a percent sign"
                 )
             }
             directive = (width, zero)
         }
         guard let directive else {
-            throw .usage("the frame pattern '\(pattern)' has no %d for the frame number (like 'frame-%03d.png')")
+            throw .input("the frame pattern '\(pattern)' has no %d for the frame number (like 'frame-%03d.png')")
         }
         (self.prefix, self.suffix, self.width, self.zeroPadded) = (prefix, suffix, directive.width, directive.zero)
     }

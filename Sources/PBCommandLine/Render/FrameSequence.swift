@@ -3,46 +3,49 @@ import PBRendering
 import Synchronization
 
 /// `--frames N`: N progress values from A to B rendered to numbered files, on every core, each
-/// frame written atomically as soon as it is done (memory does not grow with N).
+/// frame written atomically as soon as it is done (memory does not grow with N). The indicator
+/// is laid out once; each frame is that layout at its progress.
 struct FrameSequence {
     /// The most frames one run renders.
     static let maximumCount = 1_000_000
 
-    let scene: ProgressScene
+    let layout: ProgressLayout
+    let strokeStart: Double
     let count: Int
     let from: Double
     let to: Double
     let pattern: FramePattern
     let format: ImageFormat
 
-    init(arguments: ParsedArguments, scene: ProgressScene) throws(CommandLineError) {
-        guard let text = arguments.value("--frames"), let count = Int(text), count >= 1, count <= Self.maximumCount
-        else {
-            throw .usage(
-                "option '--frames' expects a whole number from 1 to \(Self.maximumCount), not '\(arguments.value("--frames") ?? "")'"
-            )
+    init(count: Int, options: RenderOptions, indicator: ProgressIndicator) throws(CommandLineError) {
+        guard count >= 1, count <= Self.maximumCount else {
+            throw CommandLineError(
+                .invalidValue(
+                    option: "frames", value: String(count), expected: "a whole number from 1 to \(Self.maximumCount)"))
         }
-        if arguments.has("--progress") { throw .usage("give either '--progress' or '--frames', not both") }
-        guard let output = arguments.value("--output"), output != "-" else {
+        if options.hasProgress { throw .usage("give either '--progress' or '--frames', not both") }
+        guard let output = options.output, output != "-" else {
             throw .usage("'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'")
         }
-        self.scene = scene
         self.count = count
-        self.from =
-            try arguments.value("--from").map { (t: String) throws(CommandLineError) in
-                try ProgressValue.parse(t, option: "--from")
-            } ?? 0
-        self.to =
-            try arguments.value("--to").map { (t: String) throws(CommandLineError) in
-                try ProgressValue.parse(t, option: "--to")
-            } ?? 1
+        self.from = options.from?.value ?? 0
+        self.to = options.to?.value ?? 1
         self.pattern = try FramePattern(output)
-        self.format = try RenderCommand.format(arguments, output: pattern.fileName(0))
+        self.format = try options.format(forOutput: pattern.fileName(0))
+        var indicator = indicator
+        indicator.scale = try RenderCommand.scale(options, for: format)
+        do {
+            self.layout = try indicator.layout()
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+        self.strokeStart = indicator.strokeStart
     }
 
-    /// The progress of frame `index`: evenly spaced from `from` to `to` (a single frame is `to`).
+    /// The progress of frame `index`: evenly spaced from `from` to `to` (a single frame is
+    /// `from`, the first frame's progress).
     func progress(ofFrame index: Int) -> Double {
-        count == 1 ? to : from + (to - from) * Double(index) / Double(count - 1)
+        count == 1 ? from : from + (to - from) * Double(index) / Double(count - 1)
     }
 
     /// Renders and writes every frame; stops at the first failure (frames already written stay,
@@ -59,10 +62,14 @@ struct FrameSequence {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < count else { return }
                 do throws(CommandLineError) {
-                    var frame = scene
-                    frame.progress = progress(ofFrame: index)
-                    try AtomicFile.write(
-                        RenderCommand.render(frame, as: format, with: renderer), to: pattern.fileName(index))
+                    let bytes: [UInt8]
+                    do throws(RenderError) {
+                        let scene = try layout.scene(progress: progress(ofFrame: index), strokeStart: strokeStart)
+                        bytes = try renderer.render(scene, as: format)
+                    } catch {
+                        throw CommandLineError(.render(error))
+                    }
+                    try AtomicFile.write(bytes, to: pattern.fileName(index))
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return

@@ -18,25 +18,21 @@ extension EllipticalArc {
     /// - Accuracy: each cubic is within `4.3e-6` times the larger radius of the ellipse (the
     ///   error of a 45° piece; shorter pieces are closer).
     public func cubicApproximation() -> [CubicBezier] {
-        guard sweepAngle != 0 else { return [] }
+        guard sweepRadians != 0 else { return [] }
         let step = Double.pi / 4
-        let end = startAngle + sweepAngle
+        let (startAngle, sweep) = (startRadians, sweepRadians)
+        let end = startAngle + sweep
         // The angles where pieces meet: the grid points strictly inside the sweep, skipping any
-        // within a hair of an end (which would make a sliver piece).
+        // within a hair of an end (which would make a sliver piece). A sweep of at most one turn
+        // holds at most eight of them, so the loop is bounded whatever the angles.
         let hair = 1e-9
         var angles = [startAngle]
-        if sweepAngle > 0 {
-            var k = (startAngle / step).rounded(.down) + 1
-            while k * step < end - hair {
-                if k * step > startAngle + hair { angles.append(k * step) }
-                k += 1
-            }
-        } else {
-            var k = (startAngle / step).rounded(.up) - 1
-            while k * step > end + hair {
-                if k * step < startAngle - hair { angles.append(k * step) }
-                k -= 1
-            }
+        let direction: Double = sweep > 0 ? 1 : -1
+        let first = sweep > 0 ? (startAngle / step).rounded(.down) + 1 : (startAngle / step).rounded(.up) - 1
+        for index in 0..<10 {
+            let angle = (first + direction * Double(index)) * step
+            guard direction * (end - angle) > hair else { break }
+            if direction * (angle - startAngle) > hair { angles.append(angle) }
         }
         angles.append(end)
         var cubics: [CubicBezier] = []
@@ -59,7 +55,7 @@ extension EllipticalArc {
     /// The point `center + R(φ) (rx x, ry y)`: the ellipse's frame applied to a point of the unit
     /// circle's plane.
     private func onEllipse(_ x: Double, _ y: Double) -> Point {
-        let (ex, ey) = (ellipseRadiusX * x, ellipseRadiusY * y)
+        let (ex, ey) = (radiusX * x, radiusY * y)
         return Point(
             x: center.x + cosRotation * ex - sinRotation * ey, y: center.y + sinRotation * ex + cosRotation * ey)
     }

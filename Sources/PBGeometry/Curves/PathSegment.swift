@@ -1,5 +1,6 @@
-/// One drawing segment of a ``Subpath``: a line, a quadratic or cubic Bézier curve, or an
-/// elliptical arc. Each segment carries its own start point.
+/// One segment of a ``Subpath``, derived from a path's elements: a line, a quadratic or cubic
+/// Bézier curve, or an elliptical arc, each with its own start point (where the element before
+/// it left the current point), ready to measure and draw.
 public enum PathSegment: Hashable, Sendable {
     /// A straight line.
     case line(Line)
@@ -27,6 +28,16 @@ public enum PathSegment: Hashable, Sendable {
         case .quadCurve(let c): c.end
         case .curve(let c): c.end
         case .arc(let c): c.end
+        }
+    }
+
+    /// The element that draws this segment from its start: arcs in centre form.
+    public var element: PathElement {
+        switch self {
+        case .line(let c): .line(to: c.end)
+        case .quadCurve(let c): .quadCurve(to: c.end, control: c.control)
+        case .curve(let c): .curve(to: c.end, control1: c.control1, control2: c.control2)
+        case .arc(let c): .arc(c)
         }
     }
 

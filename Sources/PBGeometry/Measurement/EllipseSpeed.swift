@@ -32,13 +32,13 @@ struct EllipseSpeed {
 
     /// The speed of `arc`, if the arc is on an ellipse with finite, positive radii.
     init?(_ arc: EllipticalArc) {
-        let (rx, ry) = (arc.ellipseRadiusX, arc.ellipseRadiusY)
-        guard rx.isFinite, ry.isFinite, max(rx, ry) > 0, arc.sweepAngle.isFinite, arc.startAngle.isFinite
+        let (rx, ry) = (arc.radiusX, arc.radiusY)
+        guard rx.isFinite, ry.isFinite, max(rx, ry) > 0, arc.sweepRadians.isFinite, arc.startRadians.isFinite
         else { return nil }
         // With θ' = θ + π/2 when ry > rx: rx² sin²θ + ry² cos²θ = ry² sin²θ' + rx² cos²θ'.
-        (sweep, phase) = (arc.sweepAngle, arc.startAngle + (ry > rx ? .pi / 2 : 0))
+        (sweep, phase) = (arc.sweepRadians, arc.startRadians + (ry > rx ? .pi / 2 : 0))
         ratio = min(rx, ry) / max(rx, ry)
-        scale = abs(arc.sweepAngle) * max(rx, ry)
+        scale = abs(arc.sweepRadians) * max(rx, ry)
     }
 
     /// `∫ g(t) dt` over `[t0, t1]` times `|Δ| R`: the arc length, with absolute error at most

@@ -12,9 +12,9 @@
 /// ```
 ///
 /// Every length has relative error at most ``accuracy``. Lines and circular arcs are measured
-/// in closed form; Bézier curves by Gauss–Legendre quadrature of their speed driven by a
-/// rigorous error bound (see ``CubicBezier/arcLength(from:to:accuracy:)``), the cubics of a
-/// path all in one batch; elliptical arcs by adaptive Gauss–Legendre quadrature.
+/// in closed form; Bézier curves and elliptical arcs by Gauss–Legendre quadrature of their speed
+/// driven by a rigorous error bound (see ``CubicBezier/arcLength(from:to:accuracy:)`` and
+/// `EllipseSpeed`), the cubics of a path all in one batch.
 public struct PathMeasure: Sendable {
     /// The default accuracy of lengths: a relative error of at most 1e-9.
     public static let defaultAccuracy = 1e-9
@@ -31,8 +31,7 @@ public struct PathMeasure: Sendable {
         var endDistance: Double { startDistance + length }
     }
 
-    /// One measured segment as stored: where it is in the path and where it lies along it
-    /// (a fifth of the size of an ``Entry``, which holds the segment itself).
+    /// One measured segment as stored: where it is in the path and where it lies along it.
     struct Record: Sendable {
         var subpathIndex: Int
         /// The index in the subpath's ``Subpath/drawnSegments``.
@@ -43,9 +42,9 @@ public struct PathMeasure: Sendable {
         var endDistance: Double { startDistance + length }
     }
 
-    /// The measured segments: the records, each read with its segment from the path.
+    /// The measured segments: the records, each read with its segment from the path's subpaths.
     struct Entries: RandomAccessCollection, Sendable {
-        let path: Path
+        let subpaths: [Subpath]
         let records: [Record]
 
         var startIndex: Int { records.startIndex }
@@ -53,7 +52,7 @@ public struct PathMeasure: Sendable {
 
         subscript(index: Int) -> Entry {
             let record = records[index]
-            let subpath = path.subpaths[record.subpathIndex]
+            let subpath = subpaths[record.subpathIndex]
             // Past the segments, only the closing line is drawn.
             let segment =
                 record.segmentIndex < subpath.segments.count
@@ -67,6 +66,8 @@ public struct PathMeasure: Sendable {
 
     /// The path measured.
     public let path: Path
+    /// Its subpaths, derived once from its elements.
+    public let subpaths: [Subpath]
     /// The bound on the relative error of every length.
     public let accuracy: Double
     /// The length of each subpath, in drawing order.
@@ -87,7 +88,8 @@ public struct PathMeasure: Sendable {
     /// - Complexity: O(n) in the number of segments, times the quadrature work per curve.
     public init(_ path: Path, accuracy: Double = PathMeasure.defaultAccuracy) {
         let accuracy = min(max(accuracy, 1e-15), 0.1)
-        let drawnSegments = path.subpaths.map(\.drawnSegments)
+        let subpaths = path.subpaths
+        let drawnSegments = subpaths.map(\.drawnSegments)
         let lengths = Self.lengths(of: drawnSegments, accuracy: accuracy)
         var records: [Record] = []
         records.reserveCapacity(lengths.count)
@@ -113,8 +115,9 @@ public struct PathMeasure: Sendable {
             subpathLengths.append(distance - start)
         }
         self.path = path
+        self.subpaths = subpaths
         self.accuracy = accuracy
-        self.entries = Entries(path: path, records: records)
+        self.entries = Entries(subpaths: subpaths, records: records)
         self.subpathLengths = subpathLengths
         self.subpathStarts = subpathStarts
         self.length = distance

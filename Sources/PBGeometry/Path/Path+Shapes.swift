@@ -11,9 +11,11 @@ extension Path {
     /// Adds a closed ellipse inscribed in `rect`, starting at the top (12 o'clock) and running
     /// clockwise on screen, as one elliptical arc.
     public mutating func addEllipse(in rect: Rect) {
-        let arc = EllipticalArc(
-            center: rect.center, radiusX: rect.width / 2, radiusY: rect.height / 2,
-            startAngle: -.pi / 2, sweepAngle: 2 * .pi)
+        guard
+            let arc = EllipticalArc(
+                center: rect.center, radiusX: rect.width / 2, radiusY: rect.height / 2, startAngle: .degrees(-90),
+                sweepAngle: .degrees(360))
+        else { return }
         move(to: arc.start)
         append(.arc(arc))
         closeSubpath()
@@ -38,7 +40,7 @@ extension Path {
         for (side, corner) in sides {
             if currentPoint != side { addLine(to: side) }
             addEllipticalArc(
-                to: corner, radiusX: rx, radiusY: ry, xAxisRotation: 0, isLargeArc: false, isClockwise: true)
+                to: corner, radiusX: rx, radiusY: ry, isLargeArc: false, isClockwise: true)
         }
         closeSubpath()
     }

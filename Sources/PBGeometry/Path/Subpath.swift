@@ -1,21 +1,25 @@
 /// A connected run of segments that starts at a point set by a move, optionally closed back to
-/// that point.
+/// that point: a view derived from a ``Path``'s elements (``Path/subpaths``), never stored.
 ///
 /// When a closed subpath's last segment does not end at ``start``, closing it adds a straight
 /// line back (the ``closingLine``), which is drawn and measured like any other segment.
 public struct Subpath: Hashable, Sendable {
     /// Where the subpath begins (SVG's `M`).
-    public var start: Point
-    /// The segments in drawing order; each starts where the previous one ends.
-    public var segments: [PathSegment]
+    public let start: Point
+    /// The segments in drawing order; each starts exactly where the previous one ends.
+    public let segments: [PathSegment]
     /// Whether the subpath is closed (SVG's `Z`): drawn with a join at ``start``, not caps.
-    public var isClosed: Bool
+    public let isClosed: Bool
+    /// The elements of the source path this subpath was derived from, when it was (pieces cut
+    /// by trimming have none): kept so a subpath kept whole keeps its elements exactly.
+    let elements: ArraySlice<PathElement>?
 
-    /// Creates a subpath.
-    public init(start: Point, segments: [PathSegment] = [], isClosed: Bool = false) {
+    /// A subpath from chained segments (each starting where the previous one ends).
+    init(start: Point, segments: [PathSegment], isClosed: Bool = false, elements: ArraySlice<PathElement>? = nil) {
         self.start = start
         self.segments = segments
         self.isClosed = isClosed
+        self.elements = elements
     }
 
     /// The point the last segment ends at (``start`` when there are no segments); for a closed
@@ -34,14 +38,20 @@ public struct Subpath: Hashable, Sendable {
         return segments
     }
 
+    /// The subpath as path elements: its own when it was derived from a path, otherwise a move
+    /// and one element per segment (arcs in centre form), and a close when closed.
+    public var pathElements: [PathElement] {
+        if let elements { return Array(elements) }
+        return [.move(to: start)] + segments.map(\.element) + (isClosed ? [.closeSubpath] : [])
+    }
+
     /// The subpath traversed backwards from the same start point: a closed subpath keeps its
     /// start and runs the other way round; an open one starts at its old end.
     public func reversed() -> Subpath {
         if isClosed {
-            return Subpath(
-                start: start, segments: drawnSegments.reversed().map { $0.reversed() }, isClosed: true)
+            return Subpath(start: start, segments: drawnSegments.reversed().map { $0.reversed() }, isClosed: true)
         }
-        return Subpath(start: end, segments: segments.reversed().map { $0.reversed() }, isClosed: false)
+        return Subpath(start: end, segments: segments.reversed().map { $0.reversed() })
     }
 
     /// The subpath mapped by an affine transform.
@@ -49,5 +59,17 @@ public struct Subpath: Hashable, Sendable {
         Subpath(
             start: transform.apply(to: start), segments: segments.map { $0.transformed(by: transform) },
             isClosed: isClosed)
+    }
+
+    /// Whether two subpaths have the same geometry (their source elements aside).
+    public static func == (lhs: Subpath, rhs: Subpath) -> Bool {
+        lhs.start == rhs.start && lhs.isClosed == rhs.isClosed && lhs.segments == rhs.segments
+    }
+
+    /// Hashes the geometry.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(isClosed)
+        hasher.combine(segments)
     }
 }

@@ -14,6 +14,14 @@ public struct Rect: Hashable, Sendable {
         self.height = height
     }
 
+    /// Creates a rectangle from its top-left corner and size.
+    public init(origin: Point, size: Size) {
+        self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
+    }
+
+    /// The width and height.
+    public var size: Size { Size(width: width, height: height) }
+
     /// The smallest rectangle that contains both points.
     public init(enclosing a: Point, _ b: Point) {
         self.init(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
@@ -27,6 +35,10 @@ public struct Rect: Hashable, Sendable {
     public var maxX: Double { origin.x + width }
     /// The largest y (the bottom edge).
     public var maxY: Double { origin.y + height }
+    /// The x of the centre.
+    public var midX: Double { origin.x + width / 2 }
+    /// The y of the centre.
+    public var midY: Double { origin.y + height / 2 }
     /// The centre.
     public var center: Point { Point(x: origin.x + width / 2, y: origin.y + height / 2) }
 
@@ -44,8 +56,16 @@ public struct Rect: Hashable, Sendable {
         union(other.origin).union(Point(x: other.maxX, y: other.maxY))
     }
 
-    /// The rectangle grown by `amount` on every side (shrunk when `amount` is negative).
+    /// The rectangle shrunk by `amount` on every side (grown when `amount` is negative), as
+    /// `CGRect.insetBy(dx:dy:)`; a width or height that would go below zero is zero, about the
+    /// same centre.
     public func insetBy(_ amount: Double) -> Rect {
-        Rect(x: minX + amount, y: minY + amount, width: width - 2 * amount, height: height - 2 * amount)
+        let (width, height) = (self.width - 2 * amount, self.height - 2 * amount)
+        guard width >= 0, height >= 0 else {
+            let center = self.center
+            let (w, h) = (Swift.max(width, 0), Swift.max(height, 0))
+            return Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
+        }
+        return Rect(x: minX + amount, y: minY + amount, width: width, height: height)
     }
 }

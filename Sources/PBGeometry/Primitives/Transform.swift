@@ -29,9 +29,10 @@ public struct Transform: Hashable, Sendable {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
-    /// A rotation by `angle` radians about the origin, clockwise on screen (y down).
-    public init(rotationAngle angle: Double) {
-        let (s, c) = (sin(angle), cos(angle))
+    /// A rotation by `angle` about the origin, clockwise on screen (y down); exact at multiples
+    /// of 90°.
+    public init(rotation angle: Angle) {
+        let (s, c) = angle.sinCos
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 

@@ -20,10 +20,11 @@ public struct Vector: Hashable, Sendable {
     /// The zero vector.
     public static let zero = Vector(dx: 0, dy: 0)
 
-    /// The unit vector at `angle` radians from the positive x axis, turning towards positive y
-    /// (clockwise on screen): `(cos angle, sin angle)`.
-    public init(angle: Double) {
-        self.init(dx: cos(angle), dy: sin(angle))
+    /// The unit vector at `angle` from the positive x axis, turning towards positive y
+    /// (clockwise on screen): `(cos angle, sin angle)`, exact at multiples of 90°.
+    public init(angle: Angle) {
+        let (s, c) = angle.sinCos
+        self.init(dx: c, dy: s)
     }
 
     /// The Euclidean length, `hypot(dx, dy)`, computed without undue overflow or underflow.
@@ -32,8 +33,8 @@ public struct Vector: Hashable, Sendable {
     /// The squared length, `dx * dx + dy * dy`.
     public var lengthSquared: Double { dx * dx + dy * dy }
 
-    /// The angle from the positive x axis in radians, in `-π...π`: `atan2(dy, dx)`.
-    public var angle: Double { atan2(dy, dx) }
+    /// The angle from the positive x axis, in `-180°...180°`: `atan2(dy, dx)`.
+    public var angle: Angle { .radians(atan2(dy, dx)) }
 
     /// The vector scaled to length 1, or `nil` for a zero (or non-finite) vector.
     public var normalized: Vector? {

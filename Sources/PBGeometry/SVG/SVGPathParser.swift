@@ -123,7 +123,7 @@ struct SVGPathParser {
             let sweep = try flag()
             let end = try point(try number(first: false), try number(first: false))
             path.addEllipticalArc(
-                to: end, radiusX: rx, radiusY: ry, xAxisRotation: rotation, isLargeArc: large,
+                to: end, radiusX: rx, radiusY: ry, xAxisRotation: .degrees(rotation), isLargeArc: large,
                 isClockwise: sweep)
         }
         (lastCubicControl, lastQuadControl) = (cubicControl, quadControl)

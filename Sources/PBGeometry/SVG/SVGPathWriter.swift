@@ -1,56 +1,92 @@
 extension Path {
     /// The path as SVG path data, with absolute commands and the shortest decimal form of each
     /// number that reads back as the same double, so `Path(svgPathData: path.svgPathData)`
-    /// equals `path` (for paths read from SVG path data; arcs built from centre parameters read
-    /// back with their end points exact and their centre to within rounding).
+    /// equals `path` for paths read from SVG path data (whose arcs are SVG arcs, kept as given).
     ///
-    /// Each subpath starts with `M`; closed ones end with `Z`. An arc that ends where it starts
-    /// (a whole ellipse), which SVG's `A` cannot express, is written as two arcs.
+    /// Each subpath starts with `M`; closed ones end with `Z`. A centre-form arc is written as
+    /// SVG's `A` from its end points, radii and flags (read back, its centre is found again to
+    /// within rounding), preceded by an `L` to its start when that is not the current point; a
+    /// whole ellipse, which SVG's `A` cannot express, is written as two arcs.
     ///
     /// ```
     /// M 20,200 C 60,20 200,20 236,200
     /// ```
-    public var svgPathData: String {
+    public var svgPathData: String { svgPathData(decimals: nil) }
+
+    /// The path as SVG path data with every number rounded to `decimals` decimal places (and no
+    /// trailing zeros: `80`, not `80.000`), or, with `nil`, in the shortest form that reads back
+    /// exactly, as ``svgPathData``.
+    ///
+    /// - Parameter decimals: the decimal places, 0 to 17, or `nil` for exact numbers.
+    public func svgPathData(decimals: Int?) -> String {
+        let number = { (value: Double) in Self.format(value, decimals: decimals) }
+        func pair(_ point: Point) -> String { number(point.x) + "," + number(point.y) }
         var out = ""
-        for subpath in subpaths {
-            if !out.isEmpty { out += " " }
-            out += "M " + Self.format(subpath.start)
-            for segment in subpath.segments { Self.write(segment, to: &out) }
-            if subpath.isClosed { out += " Z" }
+        var current = Point.zero
+        var start = Point.zero
+        for element in elements {
+            switch element {
+            case .move(let point):
+                out += (out.isEmpty ? "M " : " M ") + pair(point)
+                (current, start) = (point, point)
+            case .line(let point):
+                out += " L " + pair(point)
+            case .quadCurve(let point, let control):
+                out += " Q " + pair(control) + " " + pair(point)
+            case .curve(let point, let control1, let control2):
+                out += " C " + pair(control1) + " " + pair(control2) + " " + pair(point)
+            case .svgArc(let arc):
+                Self.write(arc, to: &out, format: number)
+            case .arc(let arc):
+                if arc.start != current { out += " L " + pair(arc.start) }
+                Self.write(arc, to: &out, format: number)
+            case .closeSubpath:
+                out += " Z"
+            }
+            current = element.endPoint ?? start
         }
         return out
     }
 
-    private static func write(_ segment: PathSegment, to out: inout String) {
-        switch segment {
-        case .line(let line):
-            out += " L " + format(line.end)
-        case .quadCurve(let curve):
-            out += " Q " + format(curve.control) + " " + format(curve.end)
-        case .curve(let curve):
-            out += " C " + format(curve.control1) + " " + format(curve.control2) + " " + format(curve.end)
-        case .arc(let arc) where arc.start == arc.end:
+    private static func write(_ arc: EllipticalArc, to out: inout String, format: (Double) -> String) {
+        if arc.start == arc.end && arc.sweepRadians != 0 {
             // A quarter and three quarters rather than two halves: the end points of a half are
             // diametrically opposite, where reading the arc back finds its centre only to about
             // the square root of the rounding error. The pieces are not split again: on an
             // ellipse too small to separate its points (radii of 1e-300 around 1) they end where
             // they start too, and SVG reads such an arc as nothing, which is what it draws.
-            writeArc(arc.subsegment(from: 0, to: 0.25), to: &out)
-            writeArc(arc.subsegment(from: 0.25, to: 1), to: &out)
-        case .arc(let arc):
-            writeArc(arc, to: &out)
+            write(SVGArc(arc.subsegment(from: 0, to: 0.25)), to: &out, format: format)
+            write(SVGArc(arc.subsegment(from: 0.25, to: 1)), to: &out, format: format)
+        } else if arc.start != arc.end {
+            write(SVGArc(arc), to: &out, format: format)
         }
     }
 
-    private static func writeArc(_ arc: EllipticalArc, to out: inout String) {
+    private static func write(_ arc: SVGArc, to out: inout String, format: (Double) -> String) {
         out +=
-            " A " + format(arc.radiusX) + "," + format(arc.radiusY) + " "
-            + format(arc.xAxisRotation) + " " + (arc.isLargeArc ? "1" : "0") + " "
-            + (arc.isClockwise ? "1" : "0") + " " + format(arc.end)
+            " A " + format(arc.radiusX) + "," + format(arc.radiusY) + " " + format(arc.xAxisRotation.degrees) + " "
+            + (arc.isLargeArc ? "1" : "0") + " " + (arc.isClockwise ? "1" : "0") + " " + format(arc.end.x) + ","
+            + format(arc.end.y)
     }
 
-    private static func format(_ point: Point) -> String {
-        format(point.x) + "," + format(point.y)
+    /// `value` rounded to `decimals` places without trailing zeros, or exact (``format(_:)``)
+    /// for `nil` and for values too large to round (beyond 2^53 once scaled, which are whole
+    /// numbers anyway).
+    static func format(_ value: Double, decimals: Int?) -> String {
+        guard let decimals else { return format(value) }
+        var scale = 1.0
+        for _ in 0..<min(max(decimals, 0), 17) { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        guard abs(scaled) < 9_007_199_254_740_992 else { return format(value) }
+        if scaled == 0 { return "0" }
+        var digits = String(Int64(abs(scaled)))
+        let places = min(max(decimals, 0), 17)
+        if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
+        var integer = String(digits.dropLast(places))
+        var fraction = String(digits.suffix(places))
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        if integer.isEmpty { integer = "0" }
+        return (scaled < 0 ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     /// The shortest decimal text that reads back as exactly `value` (the fewest significant

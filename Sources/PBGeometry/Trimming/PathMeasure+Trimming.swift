@@ -50,23 +50,27 @@ extension PathMeasure {
         guard from < to else { return [] }
         switch scope {
         case .wholePath:
-            return window(from: from, to: to, offset: offset, subpaths: path.subpaths.indices)
+            return window(from: from, to: to, offset: offset, run: subpaths.indices)
         case .eachSubpath:
-            return path.subpaths.indices.flatMap {
-                window(from: from, to: to, offset: offset, subpaths: $0..<$0 + 1)
+            return subpaths.indices.flatMap {
+                window(from: from, to: to, offset: offset, run: $0..<$0 + 1)
             }
         }
     }
 
     /// The window `from...to` (fractions of the subpaths' joint length, shifted by `offset`
     /// with wrap-around) of a run of consecutive subpaths.
-    private func window(from: Double, to: Double, offset: Double, subpaths: Range<Int>) -> [TrimmedPiece] {
+    private func window(from: Double, to: Double, offset: Double, run: Range<Int>) -> [TrimmedPiece] {
         let width = to - from
         guard width < 1 else {
-            return subpaths.map { TrimmedPiece(subpath: path.subpaths[$0], sourceIndex: $0, sourceDistance: 0) }
+            return run.map {
+                TrimmedPiece(
+                    subpath: subpaths[$0], sourceIndex: $0, sourceDistance: 0,
+                    distances: (subpathStarts[$0], subpathEnd($0)))
+            }
         }
-        guard let lastSubpath = subpaths.last else { return [] }
-        let low = subpathStarts[subpaths.lowerBound]
+        guard let lastSubpath = run.last else { return [] }
+        let low = subpathStarts[run.lowerBound]
         let high = subpathEnd(lastSubpath)
         let total = high - low
         var start = from
@@ -79,37 +83,39 @@ extension PathMeasure {
         }
         if end <= 1 {
             return extract(
-                from: low + start * total, to: end == 1 ? high : low + end * total, subpaths: subpaths)
+                from: low + start * total, to: end == 1 ? high : low + end * total, run: run)
         }
-        let tail = extract(from: low + start * total, to: high, subpaths: subpaths)
-        let head = extract(from: low, to: low + (end - 1) * total, subpaths: subpaths)
+        let tail = extract(from: low + start * total, to: high, run: run)
+        let head = extract(from: low, to: low + (end - 1) * total, run: run)
         // A single subpath that closes (or ends where it starts): the tail runs into the head
         // through the seam.
-        let subpath = path.subpaths[subpaths.lowerBound]
-        if subpaths.count == 1, subpath.isClosed || subpath.end == subpath.start, let last = tail.last,
+        let subpath = subpaths[run.lowerBound]
+        if run.count == 1, subpath.isClosed || subpath.end == subpath.start, let last = tail.last,
             let first = head.first, last.subpath.end == first.subpath.start
         {
-            var joined = last
-            joined.subpath = Subpath(
-                start: last.subpath.start, segments: last.subpath.segments + first.subpath.segments)
+            let joined = TrimmedPiece(
+                subpath: Subpath(start: last.subpath.start, segments: last.subpath.segments + first.subpath.segments),
+                sourceIndex: last.sourceIndex, sourceDistance: last.sourceDistance,
+                distances: (last.distances.start, first.distances.end))
             return tail.dropLast() + [joined] + head.dropFirst()
         }
         return tail + head
     }
 
-    /// The parts of `subpaths` between distances `from < to` along the whole path.
-    private func extract(from: Double, to: Double, subpaths: Range<Int>) -> [TrimmedPiece] {
+    /// The parts of the subpaths in `run` between distances `from < to` along the whole path.
+    private func extract(from: Double, to: Double, run: Range<Int>) -> [TrimmedPiece] {
         guard from < to else { return [] }
         var result: [TrimmedPiece] = []
-        for index in subpaths {
+        for index in run {
             let (start, end) = (subpathStarts[index], subpathEnd(index))
             if from <= start && to >= end {
-                result.append(TrimmedPiece(subpath: path.subpaths[index], sourceIndex: index, sourceDistance: 0))
+                result.append(
+                    TrimmedPiece(subpath: subpaths[index], sourceIndex: index, sourceDistance: 0, distances: (start, end)))
             } else if max(from, start) < min(to, end) {
                 result.append(
                     TrimmedPiece(
                         subpath: piece(from: max(from, start), to: min(to, end)), sourceIndex: index,
-                        sourceDistance: max(from, start) - start))
+                        sourceDistance: max(from, start) - start, distances: (max(from, start), min(to, end))))
             }
         }
         return result

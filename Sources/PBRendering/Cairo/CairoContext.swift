@@ -21,10 +21,10 @@ final class CairoContext {
         cairo_destroy(pointer)
     }
 
-    /// Throws Cairo's message if the context is in an error state.
+    /// Throws Cairo's status if the context is in an error state.
     func check() throws(RenderError) {
         let status = cairo_status(pointer)
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(.cairo, CairoSurface.message(status)) }
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoSurface.error(status) }
     }
 
     func scale(by factor: Double) {
@@ -35,15 +35,47 @@ final class CairoContext {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
 
-    /// Sets width, cap, join, miter limit and dashes for the next strokes.
-    func setStroke(width: Double, style: ProgressStyle, dashOffset: Double) {
-        cairo_set_line_width(pointer, width)
+    /// A linear gradient from `start` (in `startColor`) to `end` (in `endColor`), padded beyond
+    /// them, as the source.
+    ///
+    /// The corresponding C function is `cairo_pattern_create_linear`.
+    func setLinearGradient(from start: Point, _ startColor: Color, to end: Point, _ endColor: Color) {
+        let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+        for (offset, color) in [(0.0, startColor), (1.0, endColor)] {
+            cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(pointer, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
+    /// Sets width, cap, join, miter limit and dashes for the next strokes; the dash pattern
+    /// starts `dashOffset` into the pattern.
+    func setStroke(_ style: StrokeStyle, dashOffset: Double) {
+        cairo_set_line_width(pointer, style.lineWidth)
         cairo_set_line_cap(pointer, style.lineCap.cairoValue)
         cairo_set_line_join(pointer, style.lineJoin.cairoValue)
         cairo_set_miter_limit(pointer, style.miterLimit)
-        style.dashPattern.withUnsafeBufferPointer {
+        style.dash.withUnsafeBufferPointer {
             cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), dashOffset)
         }
+    }
+
+    /// Starts drawing into a group (an offscreen layer) that ``popGroupToSource()`` or
+    /// ``popGroup(paintingWithAlpha:)`` ends.
+    func pushGroup() {
+        cairo_push_group(pointer)
+    }
+
+    /// Ends a group and makes it the source.
+    func popGroupToSource() {
+        cairo_pop_group_to_source(pointer)
+    }
+
+    /// Ends a group and paints it with `alpha`.
+    func popGroup(paintingWithAlpha alpha: Double) {
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, alpha)
     }
 
     /// Paints the whole clip (the canvas) with the source.
@@ -67,6 +99,16 @@ final class CairoContext {
         var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
         cairo_stroke_extents(pointer, &x1, &y1, &x2, &y2)
         return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
+    /// Starts a new subpath at `point`.
+    func moveTo(_ point: Point) {
+        cairo_move_to(pointer, point.x, point.y)
+    }
+
+    /// Adds a straight line from the current point to `point`.
+    func lineTo(_ point: Point) {
+        cairo_line_to(pointer, point.x, point.y)
     }
 
     /// Starts a new path at `point` with a zero-length segment: what a round or square cap turns

@@ -18,11 +18,16 @@ final class CairoSurface {
         try check()
     }
 
+    /// The vector documents Cairo writes.
+    enum VectorFormat {
+        case svg, pdf
+    }
+
     /// A vector surface of `width` × `height` points streaming SVG or PDF into a new sink.
     ///
     /// The corresponding C functions are `cairo_svg_surface_create_for_stream` and
     /// `cairo_pdf_surface_create_for_stream`.
-    init(vector format: ImageFormat, width: Double, height: Double) throws(RenderError) {
+    init(vector format: VectorFormat, width: Double, height: Double) throws(RenderError) {
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, data, length in
@@ -34,7 +39,7 @@ final class CairoSurface {
         case .svg:
             pointer = cairo_svg_surface_create_for_stream(write, closure, width, height)
             cairo_svg_surface_set_document_unit(pointer, CAIRO_SVG_UNIT_PX)
-        default:
+        case .pdf:
             pointer = cairo_pdf_surface_create_for_stream(write, closure, width, height)
             // A fixed date: the same input must give the same bytes.
             cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
@@ -49,10 +54,10 @@ final class CairoSurface {
         cairo_surface_destroy(pointer)
     }
 
-    /// Throws Cairo's message if the surface is in an error state (Cairo errors are sticky).
+    /// Throws Cairo's status if the surface is in an error state (Cairo errors are sticky).
     func check() throws(RenderError) {
         let status = cairo_surface_status(pointer)
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError(.cairo, Self.message(status)) }
+        guard status == CAIRO_STATUS_SUCCESS else { throw Self.error(status) }
     }
 
     /// Completes the surface: flushes pixels, or writes the end of a vector document.
@@ -63,9 +68,10 @@ final class CairoSurface {
         try check()
     }
 
-    /// Cairo's description of a status.
-    static func message(_ status: cairo_status_t) -> String {
-        "cairo: " + String(cString: cairo_status_to_string(status))
+    /// The error for a Cairo status: its code and Cairo's own description.
+    static func error(_ status: cairo_status_t) -> RenderError {
+        RenderError(
+            .cairo(status: Int32(bitPattern: status.rawValue), message: String(cString: cairo_status_to_string(status))))
     }
 
     /// Calls `body` with the pixels of an image surface: rows of premultiplied native-endian
@@ -80,7 +86,7 @@ final class CairoSurface {
         let height = Int(cairo_image_surface_get_height(pointer))
         let stride = Int(cairo_image_surface_get_stride(pointer))
         guard let data = cairo_image_surface_get_data(pointer) else {
-            throw RenderError(.cairo, "cairo: the image surface has no pixel data")
+            throw Self.error(CAIRO_STATUS_NULL_POINTER)
         }
         return try body(UnsafeRawBufferPointer(start: data, count: stride * height), width, height, stride)
     }

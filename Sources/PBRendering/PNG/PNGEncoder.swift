@@ -35,7 +35,7 @@ final class PNGEncoder {
     /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated.
     init() throws(RenderError) {
         guard let compressor = libdeflate_alloc_compressor(Self.compressionLevel) else {
-            throw RenderError(.encoding, "png: cannot allocate a compressor")
+            throw RenderError(.encoding("cannot allocate a compressor"))
         }
         self.compressor = compressor
     }
@@ -55,7 +55,7 @@ final class PNGEncoder {
         guard let source = pixels.baseAddress, stride >= 4 * width, pixels.count / stride >= height - 1,
             pixels.count - stride * (height - 1) >= 4 * width
         else {
-            throw RenderError(.encoding, "png: the pixel buffer does not hold \(width) x \(height) pixels")
+            throw RenderError(.encoding("the pixel buffer does not hold \(width) x \(height) pixels"))
         }
         prepareScanlines(count: count)
         Self.unpremultiplyTable.withUnsafeBufferPointer { table in
@@ -80,7 +80,7 @@ final class PNGEncoder {
     func encode(rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
         let (rowLength, count) = try Self.scanlineSize(width: width, height: height)
         guard rgba.count == count - height else {
-            throw RenderError(.encoding, "png: \(rgba.count) bytes are not \(width) x \(height) RGBA pixels")
+            throw RenderError(.encoding("\(rgba.count) bytes are not \(width) x \(height) RGBA pixels"))
         }
         prepareScanlines(count: count)
         rgba.withUnsafeBytes { source in
@@ -100,11 +100,11 @@ final class PNGEncoder {
     /// - Throws: ``RenderError`` (`.encoding`) for an empty image or one too large for a PNG.
     private static func scanlineSize(width: Int, height: Int) throws(RenderError) -> (row: Int, all: Int) {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
-            throw RenderError(.encoding, "png: cannot encode \(width) x \(height) pixels")
+            throw RenderError(.encoding("cannot encode \(width) x \(height) pixels"))
         }
         let rowLength = 1 + 4 * width
         let (count, overflow) = rowLength.multipliedReportingOverflow(by: height)
-        guard !overflow else { throw RenderError(.encoding, "png: \(width) x \(height) is too large to encode") }
+        guard !overflow else { throw RenderError(.encoding("\(width) x \(height) is too large to encode")) }
         return (rowLength, count)
     }
 
@@ -130,7 +130,7 @@ final class PNGEncoder {
             }
         }
         guard count > 0, count <= Int(UInt32.max >> 1) else {
-            throw RenderError(.encoding, "png: compression failed")
+            throw RenderError(.encoding("compression failed"))
         }
         var png: [UInt8] = []
         png.reserveCapacity(Self.signature.count + 3 * 12 + 13 + count)
@@ -157,7 +157,7 @@ final class PNGEncoder {
     /// does: `(c * 255 + a / 2) / a`. Runs of transparent pixels (most of a progress image) go
     /// four at a time.
     @inline(__always)
-    private static func unpremultiply(
+    static func unpremultiply(
         row: UnsafeRawPointer, width: Int, into out: UnsafeMutableRawPointer, table: UnsafePointer<UInt8>
     ) {
         var (source, target) = (row, out)
@@ -205,7 +205,7 @@ final class PNGEncoder {
     }
 
     /// `(c * 255 + a / 2) / a`, pinned to 255, at index `a << 8 | c`.
-    private static let unpremultiplyTable: [UInt8] = (0..<65536).map { index in
+    static let unpremultiplyTable: [UInt8] = (0..<65536).map { index in
         let (alpha, component) = (index >> 8, index & 0xFF)
         guard alpha > 0 else { return 0 }
         return UInt8(min(255, (component * 255 + alpha / 2) / alpha))

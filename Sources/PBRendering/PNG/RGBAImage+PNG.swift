@@ -6,7 +6,7 @@ extension RGBAImage {
     ///
     /// - Throws: ``PNGDecodingError`` for anything that is not such a PNG: a bad signature, a
     ///   corrupt chunk (CRC), missing chunks, a bad zlib stream, an unsupported kind of PNG, or
-    ///   more pixels than ``ProgressScene/maximumPixelCount`` (64 Mi), so that a few bytes of
+    ///   more pixels than ``Scene/maximumPixelCount`` (64 Mi), so that a few bytes of
     ///   header cannot ask for gigabytes.
     public init(png bytes: [UInt8]) throws(PNGDecodingError) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -100,8 +100,8 @@ extension RGBAImage {
     }
 
     /// The largest image decoded, in pixels: what the renderer writes at most
-    /// (``ProgressScene/maximumPixelCount``).
-    static let maximumDecodedPixelCount = ProgressScene.maximumPixelCount
+    /// (``Scene/maximumPixelCount``).
+    static let maximumDecodedPixelCount = Scene.maximumPixelCount
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
@@ -160,15 +160,12 @@ extension RGBAImage {
 }
 
 extension RGBAImage {
-    /// Encodes the image as a PNG (8-bit RGBA), as ``ProgressScene/render(as:)`` writes them:
-    /// decoding the result gives this image back exactly.
+    /// Encodes the image as a PNG (8-bit RGBA), as ``Scene/render(as:)`` writes them: decoding
+    /// the result gives this image back exactly.
     ///
-    /// - Throws: ``PNGDecodingError`` if the compressor fails (it does not for valid images).
-    public func pngData() throws(PNGDecodingError) -> [UInt8] {
-        do {
-            return try PNGEncoder().encode(rgba: pixels, width: width, height: height)
-        } catch {
-            throw PNGDecodingError(error.message)
-        }
+    /// - Throws: ``RenderError`` (`.encoding`) if the compressor cannot be set up or fails (it
+    ///   does not for valid images).
+    public func pngData() throws(RenderError) -> [UInt8] {
+        try PNGEncoder().encode(rgba: pixels, width: width, height: height)
     }
 }

@@ -1,7 +1,7 @@
 /// Renders scenes one after another, keeping what it can between them: the PNG encoder's
 /// compressor and buffers.
 ///
-/// The bytes are exactly those ``ProgressScene/render(as:)`` gives for the same scene and
+/// The bytes are exactly those ``Scene/render(as:)`` gives for the same scene and
 /// format; a renderer only makes many frames cheaper (no compressor set-up and no buffer
 /// allocation per PNG, once the first frame has set them up).
 ///
@@ -27,9 +27,9 @@ public final class SceneRenderer {
     ///
     /// - Parameters:
     ///   - scene: the scene to draw.
-    ///   - format: PNG (at the scene's ``ProgressScene/scale``), SVG or PDF.
-    /// - Throws: ``RenderError`` as ``ProgressScene/render(as:)`` does.
-    public func render(_ scene: ProgressScene, as format: ImageFormat) throws(RenderError) -> [UInt8] {
+    ///   - format: PNG (at the scene's ``Scene/scale``), SVG or PDF.
+    /// - Throws: ``RenderError`` as ``Scene/render(as:)`` does.
+    public func render(_ scene: Scene, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         guard format == .png else { return try scene.render(as: format) }
         if let encoder { return try scene.renderPNG(encoder: encoder) }
         let encoder = try PNGEncoder()

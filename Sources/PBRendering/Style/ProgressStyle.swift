@@ -1,13 +1,15 @@
 import PBGeometry
 
-/// How the track and the progress are drawn: widths, caps, joins, dashes and colours.
+/// How a progress indicator looks: the strokes, caps, joins and dashes of its track and
+/// progress, and what they are painted with.
 ///
 /// The defaults follow `UIProgressView`: progress tint `#007AFF`, track tint `#E5E5EA`, a
-/// transparent background, round caps.
+/// transparent background; and round caps. The line width defaults to the shape's (4 points for
+/// a bar, as `UIProgressView`; 12 otherwise).
 public struct ProgressStyle: Hashable, Sendable {
-    /// The width of the progress stroke, in points. Default 12.
-    public var lineWidth: Double = 12
-    /// The width of the track stroke; `nil` (the default) uses ``lineWidth``.
+    /// The width of the progress stroke, in points; `nil` (the default) uses the shape's default.
+    public var lineWidth: Double?
+    /// The width of the track stroke; `nil` (the default) uses the progress's width.
     public var trackWidth: Double?
     /// How the stroke ends are drawn; caps sit on the trimmed ends of the progress. Default round.
     public var lineCap: LineCap = .round
@@ -20,13 +22,27 @@ public struct ProgressStyle: Hashable, Sendable {
     public var dashPattern: [Double] = []
     /// How far into the dash pattern the path starts, in points.
     public var dashPhase: Double = 0
-    /// The colour of the progress stroke.
+    /// The colour of the progress stroke, unless ``progressGradient``, ``progressValueColors`` or
+    /// ``valueColors`` say otherwise.
     public var progressTintColor: Color = .systemBlue
-    /// The colour of the track stroke.
+    /// Colours along the path for the progress, instead of ``progressTintColor``: they stay
+    /// where they are on the path as progress grows.
+    public var progressGradient: PathGradient?
+    /// A progress colour chosen by the progress value (red to green), instead of
+    /// ``progressTintColor``.
+    public var progressValueColors: ValueColors?
+    /// The colours of several values laid end to end, in order; when there are more values than
+    /// colours, the colours repeat. Empty (the default): ``defaultValueColors``.
+    public var valueColors: [Color] = []
+    /// The colour of the track stroke, unless ``trackGradient`` says otherwise.
     public var trackTintColor: Color = .systemGray5
+    /// Colours along the path for the track, instead of ``trackTintColor``.
+    public var trackGradient: PathGradient?
     /// A fill for the whole path, under the track (`nil`: no fill, the default).
     public var trackFillColor: Color?
-    /// A fill for the trimmed path, under the progress stroke (`nil`: no fill, the default).
+    /// A fill for the progress, under its stroke (`nil`: no fill, the default). On a built-in
+    /// ring or gauge it fills the pie wedge from the centre to the progress arc; on other paths,
+    /// the trimmed path itself.
     public var progressFillColor: Color?
     /// The colour of the whole canvas, under everything. Default transparent.
     public var backgroundColor: Color = .clear
@@ -36,34 +52,40 @@ public struct ProgressStyle: Hashable, Sendable {
     /// What progress is a fraction of on a path with several subpaths. Default the whole path.
     public var trimScope: TrimScope = .wholePath
 
+    /// The colours of several values when ``valueColors`` is empty: the system blue, green,
+    /// orange, red, purple and teal, in that order.
+    public static let defaultValueColors: [Color] = [
+        .systemBlue, .systemGreen, .systemOrange, .systemRed, .systemPurple, .systemTeal,
+    ]
+
     /// Creates the default style.
     public init() {}
 
-    /// The track's width: ``trackWidth`` or, if unset, ``lineWidth``.
-    public var effectiveTrackWidth: Double { trackWidth ?? lineWidth }
+    /// The stroke of the progress, `lineWidth` wide unless the style sets one.
+    public func progressStroke(defaultWidth: Double) -> StrokeStyle {
+        StrokeStyle(
+            lineWidth: lineWidth ?? defaultWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+            dash: dashPattern, dashPhase: dashPhase)
+    }
+
+    /// The stroke of the track: ``trackWidth`` wide, or as wide as the progress.
+    public func trackStroke(defaultWidth: Double) -> StrokeStyle {
+        var stroke = progressStroke(defaultWidth: defaultWidth)
+        stroke.lineWidth = trackWidth ?? stroke.lineWidth
+        return stroke
+    }
 
     /// The wider of the two strokes: what a shape must leave room for.
-    public var widestStroke: Double { max(lineWidth, effectiveTrackWidth) }
+    public func widestStroke(defaultWidth: Double) -> Double {
+        max(progressStroke(defaultWidth: defaultWidth).lineWidth, trackStroke(defaultWidth: defaultWidth).lineWidth)
+    }
 
-    /// The first thing wrong with the style, if anything: widths must be finite and not
-    /// negative, the miter limit at least 1, dash lengths finite, not negative and not all zero.
-    public var problem: String? {
-        if !(lineWidth.isFinite && lineWidth >= 0) {
-            return "the line width must be a finite number >= 0, not \(lineWidth)"
-        }
-        if let trackWidth, !(trackWidth.isFinite && trackWidth >= 0) {
-            return "the track width must be a finite number >= 0, not \(trackWidth)"
-        }
-        if !(miterLimit.isFinite && miterLimit >= 1) {
-            return "the miter limit must be a finite number >= 1, not \(miterLimit)"
-        }
-        if dashPattern.contains(where: { !($0.isFinite && $0 >= 0) }) {
-            return "dash lengths must be finite numbers >= 0"
-        }
-        if !dashPattern.isEmpty && dashPattern.allSatisfy({ $0 == 0 }) {
-            return "a dash pattern must have a length above zero"
-        }
-        if !dashPhase.isFinite { return "the dash phase must be a finite number, not \(dashPhase)" }
-        return nil
+    /// Checks every value: widths finite and not negative, the miter limit at least 1, dash
+    /// lengths finite, not negative and not all zero, the dash phase finite.
+    ///
+    /// - Throws: ``RenderError`` (`.invalidValue`) naming the first value at fault.
+    public func validate() throws(RenderError) {
+        try progressStroke(defaultWidth: 0).validate(naming: "lineWidth")
+        if let trackWidth { try trackStroke(defaultWidth: trackWidth).validate(naming: "trackWidth") }
     }
 }

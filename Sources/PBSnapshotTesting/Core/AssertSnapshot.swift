@@ -6,8 +6,10 @@ import XCTest
 /// running the test.
 ///
 /// ```swift
-/// @Test func halfDoneRing() {
-///     let scene = ProgressScene(width: 256, height: 256, path: ring, progress: 0.5)
+/// @Test func halfDoneRing() throws {
+///     var indicator = ProgressIndicator(shape: .ring)
+///     indicator.progress = 0.5
+///     let scene = try indicator.scene()
 ///     assertSnapshot(of: scene, as: .image)
 /// }
 /// ```

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// extension Snapshotting where Value == MyBadge, Format == RGBAImage {
-///     static let image = Snapshotting<ProgressScene, RGBAImage>.image.pullback { $0.scene }
+///     static let image = Snapshotting<Scene, RGBAImage>.image.pullback { try $0.scene() }
 /// }
 /// ```
 public struct Snapshotting<Value, Format>: Sendable {

@@ -38,7 +38,7 @@ extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
     }
 }
 
-extension Snapshotting where Value == ProgressScene, Format == RGBAImage {
+extension Snapshotting where Value == Scene, Format == RGBAImage {
     /// The scene rendered as a PNG, compared with the default ``ImageTolerance``.
     public static var image: Snapshotting { .image(tolerance: .default) }
 

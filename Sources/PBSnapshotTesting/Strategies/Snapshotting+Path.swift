@@ -34,10 +34,10 @@ func elementList(_ path: Path) -> String {
                 lines.append(
                     "  curve to \(point(curve.end)), controls \(point(curve.control1)) \(point(curve.control2))")
             case .arc(let arc):
-                let degrees = { (radians: Double) in number(radians * 180 / .pi) + "°" }
+                let degrees = { (angle: Angle) in number(angle.degrees) + "°" }
                 lines.append(
-                    "  arc to \(point(arc.end)): centre \(point(arc.center)), radii \(number(arc.ellipseRadiusX)) x "
-                        + "\(number(arc.ellipseRadiusY)), rotation \(number(arc.xAxisRotation))°, "
+                    "  arc to \(point(arc.end)): centre \(point(arc.center)), radii \(number(arc.radiusX)) x "
+                        + "\(number(arc.radiusY)), rotation \(degrees(arc.xAxisRotation)), "
                         + "start \(degrees(arc.startAngle)), sweep \(degrees(arc.sweepAngle))")
             }
         }

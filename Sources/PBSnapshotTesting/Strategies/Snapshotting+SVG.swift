@@ -1,6 +1,6 @@
 import PBRendering
 
-extension Snapshotting where Value == ProgressScene, Format == String {
+extension Snapshotting where Value == Scene, Format == String {
     /// The scene rendered as SVG, stored as it is written and compared as text in which
     /// numbers may differ by up to 0.01 (so the last digits of a curve's control points may
     /// differ between machines), with line ends and trailing spaces made uniform.

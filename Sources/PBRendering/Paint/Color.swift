@@ -26,9 +26,9 @@ public struct Color: Hashable, Sendable {
     }
 
     /// `UIProgressView`'s default progress tint, the system blue `#007AFF`.
-    public static let systemBlue = Color(red8: 0x00, green8: 0x7A, blue8: 0xFF)
+    public static let systemBlue = Color(hex: 0x007AFF)
     /// `UIProgressView`'s default track tint, the light grey `#E5E5EA`.
-    public static let systemGray5 = Color(red8: 0xE5, green8: 0xE5, blue8: 0xEA)
+    public static let systemGray5 = Color(hex: 0xE5E5EA)
     /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     /// Opaque black.
@@ -43,5 +43,22 @@ public struct Color: Hashable, Sendable {
             return (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
         }
         return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
+    }
+}
+
+extension Color {
+    /// The colour a fraction `t` of the way to `other`, interpolated in premultiplied
+    /// components as CSS gradients are (so a clear end fades the other colour's opacity rather
+    /// than darkening it); exactly `self` at 0 and `other` at 1.
+    public func interpolated(to other: Color, at t: Double) -> Color {
+        if t <= 0 { return self }
+        if t >= 1 { return other }
+        let alpha = self.alpha + t * (other.alpha - self.alpha)
+        guard alpha > 0 else { return .clear }
+        func mix(_ a: Double, _ b: Double) -> Double {
+            (a * self.alpha + t * (b * other.alpha - a * self.alpha)) / alpha
+        }
+        return Color(
+            red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue), alpha: alpha)
     }
 }

@@ -1,13 +1,22 @@
-/// Lays out help in the fixed shape of swift-argument-parser: `OVERVIEW`, `USAGE`, `OPTIONS`,
-/// then free paragraphs, wrapped to 80 columns.
+/// Lays out help in the fixed shape of swift-argument-parser: `OVERVIEW`, `USAGE`, the options
+/// by section, then free paragraphs, wrapped to 80 columns.
 enum HelpFormatter {
     static let width = 80
     static let labelColumn = 2
     static let helpColumn = 28
 
-    static func help(overview: String, usage: String, options: [OptionSpec], discussion: String) -> String {
-        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n\nOPTIONS:\n"
-        out += table(options.map { ($0.label, $0.help) })
+    /// A command's help: its options listed under their sections, in the sections' order, with
+    /// `-h, --help` last.
+    static func help<Root>(
+        overview: String, usage: String, sections: [String], options: [Option<Root>], discussion: String
+    ) -> String {
+        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+        for section in sections {
+            let rows = options.filter { $0.section == section }.map { ($0.label, $0.help) }
+            guard !rows.isEmpty else { continue }
+            out += "\n\(section):\n" + table(rows)
+        }
+        out += "\nHELP:\n" + table([("-h, --help", "Show this help.")])
         if !discussion.isEmpty { out += "\n" + discussion + "\n" }
         return out
     }

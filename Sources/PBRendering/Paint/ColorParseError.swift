@@ -10,7 +10,7 @@ public struct ColorParseError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// What was wrong and what is accepted.
     public var description: String {
-        "'\(text)' is not a colour: use #RGB, #RGBA, #RRGGBB, #RRGGBBAA or a name ("
-            + Color.names.keys.sorted().joined(separator: ", ") + ")"
+        "'\(text)' is not a colour: use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a), "
+            + "a CSS colour name (tomato) or a system colour (systemBlue)"
     }
 }

@@ -1,0 +1,88 @@
+import PBGeometry
+import PBRendering
+
+/// Which path a command works on: a curve file, SVG path data inline, or a built-in shape (the
+/// default).
+struct PathSource: Sendable {
+    /// The curve file, `-` for standard input.
+    var file: String?
+    /// SVG path data given directly.
+    var data: Path?
+    /// A built-in shape.
+    var shape: ProgressShape?
+
+    /// The options, shared by every command that takes a path.
+    static let schema: [Option<PathSource>] = [
+        .value(
+            "path", \.file, placeholder: "FILE", section: "INPUT",
+            help: "A curve file: JSON with \"path\" (SVG path data) and optional \"width\", \"height\", \"style\", \"values\", \"valueColors\" ('-' reads standard input)."),
+        .value(
+            "path-data", \.data, placeholder: "DATA", section: "INPUT",
+            help: "SVG path data given directly, e.g. 'M 0 0 L 100 0'."),
+        .value(
+            "shape", \.shape, placeholder: "SHAPE", section: "INPUT",
+            help: "A built-in shape: bar, ring (the default), semicircle or gauge."),
+    ]
+
+    /// The curve file, when one is named, read (from standard input for `-`).
+    ///
+    /// - Throws: a usage error when more than one source is given, an input error when the file
+    ///   cannot be read or is invalid.
+    func curveFile(context: CommandContext) throws(CommandLineError) -> CurveFile? {
+        let given = [file.map { _ in "--path" }, data.map { _ in "--path-data" }, shape.map { _ in "--shape" }]
+            .compactMap { $0 }
+        guard given.count <= 1 else {
+            throw .usage("give one of '--path', '--path-data' and '--shape', not \(given.joined(separator: " and "))")
+        }
+        guard let file else { return nil }
+        let bytes = try file == "-" ? context.readStandardInput() : context.readFile(file)
+        return try CurveFile.decode(bytes, file: file == "-" ? "<stdin>" : file)
+    }
+
+    /// What to draw, before options: the curve file's path and canvas, the path data, or the
+    /// shape (a ring when nothing is given).
+    func geometry(curveFile: CurveFile?) -> ProgressIndicator.Geometry {
+        if let curveFile { return .path(curveFile.path, canvas: curveFile.canvas) }
+        if let data { return .path(data, canvas: nil) }
+        return .shape(shape ?? .ring)
+    }
+
+    /// The path to work on: the curve file's, the path data, or the shape's on its natural
+    /// canvas.
+    ///
+    /// - Throws: a usage error when no source (or more than one) is given, an input error when
+    ///   the file cannot be read or is invalid.
+    func path(context: CommandContext, commandName: String) throws(CommandLineError) -> Path {
+        let curveFile = try self.curveFile(context: context)
+        if file == nil, data == nil, shape == nil {
+            throw .usage("give a path with '--path FILE', '--path-data DATA' or '--shape SHAPE'")
+        }
+        switch geometry(curveFile: curveFile) {
+        case .path(let path, _):
+            return path
+        case .shape(let shape):
+            do {
+                return try ProgressIndicator(shape: shape).layout().measure.path
+            } catch {
+                throw CommandLineError(.render(error))
+            }
+        }
+    }
+
+    /// The `--accuracy` option every measuring command has.
+    static func accuracyOption<Root>(_ keyPath: WritableKeyPath<Root, Double> & Sendable) -> Option<Root> {
+        .number(
+            "accuracy", keyPath, .within(1e-15...0.1), placeholder: "A", section: "MEASURING",
+            help: "Bound on the relative error of every length, between 1e-15 and 0.1 (default 1e-9).")
+    }
+
+    /// Measures `path`, refusing paths with nothing to measure or too large to measure.
+    static func measure(_ path: Path, accuracy: Double) throws(CommandLineError) -> PathMeasure {
+        guard !path.isEmpty else { throw .input("the path has nothing to measure: it has no segments") }
+        let measure = PathMeasure(path, accuracy: accuracy)
+        guard measure.length.isFinite else {
+            throw .input("the path is too large to measure: its length overflows a double")
+        }
+        return measure
+    }
+}

@@ -1,0 +1,112 @@
+import PBRendering
+
+/// The exit status of `pbrender`.
+public enum ExitCode: Int32, Sendable {
+    /// Everything worked.
+    case success = 0
+    /// A runtime failure: reading or writing a file, the renderer.
+    case failure = 1
+    /// A usage or input error: a bad option, a malformed file, an invalid value.
+    case usageError = 2
+}
+
+/// An error that ends a `pbrender` run (or a request to `pbrender serve`): a kind with its facts,
+/// put into words in one place (``message``), with the exit code and HTTP status it ends in.
+public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Hashable, Sendable {
+        /// The command line is wrong (an unknown option, a missing value): printed with the
+        /// command's usage line.
+        case usage(String)
+        /// An option's value is not what it expects: the option's name (`line-width`), the text
+        /// given, and what it expects ("a number >= 0").
+        case invalidValue(option: String, value: String, expected: String)
+        /// An option's value is wrong in a way a whole sentence says (a colour parser's).
+        case rejectedValue(option: String, reason: String)
+        /// The input is wrong in a way the message says (a combination of options, a path with
+        /// nothing to measure).
+        case input(String)
+        /// Something wrong at a place in an input file.
+        case located(file: String, position: TextPosition, message: String)
+        /// The renderer refused or failed.
+        case render(RenderError)
+        /// A system call failed on a file: what was being done (`read`, `write`), the path, and
+        /// the `errno` code.
+        case system(action: String, path: String, errno: Int32)
+        /// A runtime failure the message says.
+        case failure(String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The usage line of the command, shown after a usage error.
+    public var usage: String?
+
+    /// Creates an error.
+    public init(_ kind: Kind, usage: String? = nil) {
+        self.kind = kind
+        self.usage = usage
+    }
+
+    /// A usage error (exit code 2, printed with the usage line).
+    static func usage(_ message: String) -> CommandLineError { CommandLineError(.usage(message)) }
+    /// An input error (exit code 2).
+    static func input(_ message: String) -> CommandLineError { CommandLineError(.input(message)) }
+    /// A runtime failure (exit code 1).
+    static func failure(_ message: String) -> CommandLineError { CommandLineError(.failure(message)) }
+    /// An error at a place in a file (exit code 2).
+    static func input(_ message: String, file: String, at position: TextPosition) -> CommandLineError {
+        CommandLineError(.located(file: file, position: position, message: message))
+    }
+
+    /// The exit status: 2 for what the input asked, 1 for failures of the system or renderer.
+    public var exitCode: ExitCode {
+        switch kind {
+        case .usage, .invalidValue, .rejectedValue, .input, .located: .usageError
+        case .render(let error): error.isInputError ? .usageError : .failure
+        case .system(let action, _, _): action == "read" ? .usageError : .failure
+        case .failure: .failure
+        }
+    }
+
+    /// The HTTP status a server answers with: 400 for bad input, 500 for failures.
+    public var httpStatus: Int { exitCode == .usageError ? 400 : 500 }
+
+    /// The error as one line, without the `error:` prefix; names the renderer gives values
+    /// (`lineWidth`) are named as their options (`option '--line-width'`).
+    public var message: String { message(naming: { "option '--\(kebabCase($0))'" }) }
+
+    /// The error as one line, naming values with `naming` (a server names query parameters).
+    public func message(naming: (String) -> String) -> String {
+        switch kind {
+        case .usage(let message), .input(let message), .failure(let message):
+            return message
+        case .invalidValue(let option, let value, let expected):
+            return "\(naming(option)) expects \(expected), not '\(value)'"
+        case .rejectedValue(let option, let reason):
+            return "\(naming(option)): \(reason)"
+        case .located(let file, let position, let message):
+            return "\(file):\(position): \(message)"
+        case .render(let error):
+            return error.message(naming: naming)
+        case .system(let action, let path, let code):
+            return "cannot \(action) '\(path)': \(FileDescriptorIO.reason(code))"
+        }
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// `lineWidth` as `line-width`: how a camel-case value name reads as an option.
+func kebabCase(_ name: String) -> String {
+    var out = ""
+    for character in name {
+        if character.isUppercase {
+            out += "-" + character.lowercased()
+        } else {
+            out.append(character)
+        }
+    }
+    return out
+}

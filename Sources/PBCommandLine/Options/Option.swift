@@ -1,0 +1,188 @@
+/// One option, declared once: its name on the command line and in query strings, its key in
+/// curve files, its placeholder, help and help section, and how its value is read and stored
+/// into the options value `Root`. The argument parser, the curve-file decoder, the help text and
+/// the server's query decoder all read these declarations.
+struct Option<Root>: Sendable {
+    /// The name without dashes, e.g. `line-width` (`--line-width`; `line-width=` in a query).
+    let name: String
+    /// A one-letter alias, e.g. `o` for `-o`.
+    let shortName: Character?
+    /// The placeholder for the value in help, e.g. `W`; `nil` for a flag, which takes no value.
+    let placeholder: String?
+    /// What the option does, for help.
+    let help: String
+    /// The help section it is listed under.
+    let section: String
+    /// Where curve files hold it, if they do.
+    let fileKey: CurveFileKey?
+    /// Whether it may be given more than once (each value is applied in turn).
+    let isRepeatable: Bool
+    /// What a valid value looks like, for messages.
+    let expectation: String
+    /// Reads a value and stores it.
+    let apply: @Sendable (inout Root, OptionInput) throws(OptionValueError) -> Void
+
+    /// `--name`.
+    var flag: String { "--" + name }
+
+    /// The option as help lists it: `-o, --output OUT`.
+    var label: String {
+        let names = (shortName.map { "-\($0), " } ?? "") + flag
+        return placeholder.map { "\(names) \($0)" } ?? names
+    }
+
+    /// The key a curve file holds it under, wherever.
+    var fileKeyName: String? {
+        switch fileKey {
+        case .style(let key), .top(let key): key
+        case nil: nil
+        }
+    }
+}
+
+/// Where a curve file holds an option.
+enum CurveFileKey: Hashable, Sendable {
+    /// In the file's `style` object, under this key.
+    case style(String)
+    /// At the file's top level, under this key.
+    case top(String)
+}
+
+/// A value as it arrives for an option.
+enum OptionInput: Sendable {
+    /// Text from the command line or a query string.
+    case text(String)
+    /// A value in a curve file.
+    case json(JSONValue)
+    /// A flag given without a value.
+    case present
+}
+
+/// What a number must be.
+enum NumberRule: Sendable {
+    /// Any finite number.
+    case any
+    /// A finite number >= 0.
+    case nonNegative
+    /// A finite number > 0.
+    case positive
+    /// A finite number >= 1.
+    case atLeastOne
+    /// A finite number in the range.
+    case within(ClosedRange<Double>)
+
+    /// Whether `value` satisfies the rule.
+    func admits(_ value: Double) -> Bool {
+        switch self {
+        case .any: value.isFinite
+        case .nonNegative: value >= 0 && value.isFinite
+        case .positive: value > 0 && value.isFinite
+        case .atLeastOne: value >= 1 && value.isFinite
+        case .within(let range): range.contains(value)
+        }
+    }
+
+    /// "a number >= 0", for messages.
+    var expectation: String {
+        switch self {
+        case .any: "a number"
+        case .nonNegative: "a number >= 0"
+        case .positive: "a number > 0"
+        case .atLeastOne: "a number >= 1"
+        case .within(let range): "a number from \(NumberText.readable(range.lowerBound)) to \(NumberText.readable(range.upperBound))"
+        }
+    }
+}
+
+extension Option {
+    /// An option whose value of type `V` is stored at `keyPath`, optionally checked by `check`
+    /// (which returns what the value must be when it fails).
+    static func value<V: OptionValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, V> & Sendable, short: Character? = nil, placeholder: String,
+        section: String, file: CurveFileKey? = nil, repeatable: Bool = false, expectation: String? = nil,
+        help: String, check: (@Sendable (V) -> Bool)? = nil
+    ) -> Option {
+        Option(
+            name: name, shortName: short, placeholder: placeholder, help: help, section: section, fileKey: file,
+            isRepeatable: repeatable, expectation: expectation ?? V.expectation
+        ) { root, input throws(OptionValueError) in
+            let value: V
+            switch input {
+            case .text(let text): value = try V(optionText: text)
+            case .json(let json): value = try V(json: json)
+            case .present: throw .invalid
+            }
+            if let check, !check(value) { throw .invalid }
+            root[keyPath: keyPath] = value
+        }
+    }
+
+    /// An optional property set to a value of type `V`.
+    static func value<V: OptionValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, V?> & Sendable, short: Character? = nil, placeholder: String,
+        section: String, file: CurveFileKey? = nil, expectation: String? = nil, help: String,
+        check: (@Sendable (V) -> Bool)? = nil
+    ) -> Option {
+        Option(
+            name: name, shortName: short, placeholder: placeholder, help: help, section: section, fileKey: file,
+            isRepeatable: false, expectation: expectation ?? V.expectation
+        ) { root, input throws(OptionValueError) in
+            let value: V
+            switch input {
+            case .text(let text): value = try V(optionText: text)
+            case .json(let json): value = try V(json: json)
+            case .present: throw .invalid
+            }
+            if let check, !check(value) { throw .invalid }
+            root[keyPath: keyPath] = value
+        }
+    }
+
+    /// A number checked by `rule`.
+    static func number(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable, _ rule: NumberRule,
+        placeholder: String, section: String, file: CurveFileKey? = nil, help: String
+    ) -> Option {
+        value(
+            name, keyPath, placeholder: placeholder, section: section, file: file, expectation: rule.expectation,
+            help: help, check: { rule.admits($0) })
+    }
+
+    /// An optional number checked by `rule`.
+    static func number(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Double?> & Sendable, _ rule: NumberRule,
+        placeholder: String, section: String, file: CurveFileKey? = nil, help: String
+    ) -> Option {
+        value(
+            name, keyPath, placeholder: placeholder, section: section, file: file, expectation: rule.expectation,
+            help: help, check: { rule.admits($0) })
+    }
+
+    /// A flag: on when given (on the command line), or `true`/`false` (in a file or query).
+    static func flag(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Bool> & Sendable, section: String, file: CurveFileKey? = nil,
+        help: String
+    ) -> Option {
+        Option(
+            name: name, shortName: nil, placeholder: nil, help: help, section: section, fileKey: file,
+            isRepeatable: false, expectation: Bool.expectation
+        ) { root, input throws(OptionValueError) in
+            switch input {
+            case .present: root[keyPath: keyPath] = true
+            case .text(let text): root[keyPath: keyPath] = try Bool(optionText: text)
+            case .json(let json): root[keyPath: keyPath] = try Bool(json: json)
+            }
+        }
+    }
+
+    /// The same option for a value that holds `Root` at `keyPath` (options shared by commands).
+    func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> Option<Outer> {
+        let apply = self.apply
+        return Option<Outer>(
+            name: name, shortName: shortName, placeholder: placeholder, help: help, section: section, fileKey: fileKey,
+            isRepeatable: isRepeatable, expectation: expectation
+        ) { outer, input throws(OptionValueError) in
+            try apply(&outer[keyPath: keyPath], input)
+        }
+    }
+}

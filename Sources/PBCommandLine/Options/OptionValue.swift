@@ -1,0 +1,171 @@
+import PBGeometry
+import PBRendering
+
+/// A type an option's value is read as, from command-line or query text and from a curve
+/// file's JSON: one reader per type, so the command line, curve files and the server agree.
+protocol OptionValue: Sendable {
+    /// What a valid value looks like, for messages and help: "a number", "one of 'butt', …".
+    static var expectation: String { get }
+    /// Reads the value from text.
+    init(optionText text: String) throws(OptionValueError)
+    /// Reads the value from JSON; by default from a string, as from text.
+    init(json: JSONValue) throws(OptionValueError)
+}
+
+extension OptionValue {
+    init(json: JSONValue) throws(OptionValueError) {
+        guard case .string(let text) = json else { throw .wrongType(json.kindDescription) }
+        try self.init(optionText: text)
+    }
+}
+
+/// Why a value does not fit its option.
+enum OptionValueError: Error, Hashable, Sendable {
+    /// The text does not say what the option expects.
+    case invalid
+    /// The JSON value is of another kind ("a string"): a file error.
+    case wrongType(String)
+    /// A whole sentence saying what is wrong (a colour parser's, say).
+    case explained(String)
+}
+
+extension Double: OptionValue {
+    static var expectation: String { "a number" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        guard let value = Double(text.trimmingPrefix(while: \.isWhitespace)), value.isFinite else { throw .invalid }
+        self = value
+    }
+
+    init(json: JSONValue) throws(OptionValueError) {
+        guard case .number(let value, _) = json else { throw .wrongType(json.kindDescription) }
+        self = value
+    }
+}
+
+extension Int: OptionValue {
+    static var expectation: String { "a whole number" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        guard let value = Int(text) else { throw .invalid }
+        self = value
+    }
+
+    init(json: JSONValue) throws(OptionValueError) {
+        guard case .number(let value, _) = json, value == value.rounded(), abs(value) < 1e15 else {
+            throw .wrongType(json.kindDescription)
+        }
+        self = Int(value)
+    }
+}
+
+extension String: OptionValue {
+    static var expectation: String { "text" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        self = text
+    }
+}
+
+extension Bool: OptionValue {
+    static var expectation: String { "true or false" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        switch text.lowercased() {
+        case "true", "yes", "1", "on": self = true
+        case "false", "no", "0", "off": self = false
+        default: throw .invalid
+        }
+    }
+
+    init(json: JSONValue) throws(OptionValueError) {
+        guard case .bool(let value) = json else { throw .wrongType(json.kindDescription) }
+        self = value
+    }
+}
+
+extension Color: OptionValue {
+    static var expectation: String { "a colour (#RRGGBB, rgb(r, g, b), a name)" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        do {
+            self = try Color(parsing: text)
+        } catch {
+            let hint = suggestion(for: text, among: Color.colorNames).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .explained(
+                "'\(text)' is not a colour\(hint): use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), "
+                    + "rgba(r, g, b, a), a CSS colour name (tomato) or a system colour (systemBlue)")
+        }
+    }
+}
+
+/// An option value that is one of an enumeration's cases, by raw value.
+protocol ChoiceOptionValue: OptionValue, CaseIterable, RawRepresentable<String> {}
+
+extension ChoiceOptionValue {
+    static var expectation: String { "one of " + allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
+
+    init(optionText text: String) throws(OptionValueError) {
+        guard let value = Self(rawValue: text) ?? Self(rawValue: text.lowercased()) else {
+            let names = Self.allCases.map(\.rawValue)
+            guard let near = suggestion(for: text, among: names) else { throw .invalid }
+            throw .explained("'\(text)' is not \(Self.expectation) (did you mean '\(near)'?)")
+        }
+        self = value
+    }
+}
+
+extension LineCap: ChoiceOptionValue {}
+extension LineJoin: ChoiceOptionValue {}
+extension ProgressShape: ChoiceOptionValue {}
+extension ImageFormat: ChoiceOptionValue {}
+
+extension Array: OptionValue where Element: OptionValue {
+    static var expectation: String { "a list of " + Element.expectation.replacingPrefix("a ", with: "") + "s" }
+
+    /// Elements separated by commas (not within parentheses, so `rgb(1, 2, 3)` stays whole).
+    init(optionText text: String) throws(OptionValueError) {
+        var parts: [String] = []
+        var part = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "(": depth += 1
+            case ")": depth -= 1
+            case "," where depth == 0:
+                parts.append(part)
+                part = ""
+                continue
+            default: break
+            }
+            part.append(character)
+        }
+        parts.append(part)
+        var elements: [Element] = []
+        for part in parts where !part.allSatisfy(\.isWhitespace) {
+            elements.append(try Element(optionText: String(part.trimmingPrefix(while: \.isWhitespace))))
+        }
+        self = elements
+    }
+
+    /// A JSON array of elements, or a string as on the command line.
+    init(json: JSONValue) throws(OptionValueError) {
+        switch json {
+        case .string(let text):
+            try self.init(optionText: text)
+        case .array(let nodes):
+            var elements: [Element] = []
+            for node in nodes { elements.append(try Element(json: node.value)) }
+            self = elements
+        default:
+            throw .wrongType(json.kindDescription)
+        }
+    }
+}
+
+extension String {
+    /// The text with `prefix` replaced when it starts with it.
+    fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

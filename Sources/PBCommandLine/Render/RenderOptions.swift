@@ -1,0 +1,33 @@
+import PBGeometry
+import PBRendering
+
+/// Everything `pbrender render` is told, typed: filled in from a curve file, then from the command
+/// line (so flags win), or from a query string, by the declarations of ``schema``.
+struct RenderOptions: Sendable {
+    /// Which path: a curve file, path data or a shape.
+    var source = PathSource()
+    /// The progress (one value).
+    var progress: ProgressAmount?
+    /// Several values laid end to end.
+    var values: [ProgressAmount]?
+    /// Where the progress starts.
+    var strokeStart: ProgressAmount?
+    /// The number of frames of a sequence.
+    var frames: Int?
+    /// The first and last frames' progress.
+    var from: ProgressAmount?
+    var to: ProgressAmount?
+    /// Where to write, `-` for standard output.
+    var output: String?
+    /// The format, when not the output's extension's.
+    var format: ImageFormat?
+    /// Whether binary may go to a terminal.
+    var force = false
+    /// Whether colour stops blend instead of stepping.
+    var colorStopsBlend = false
+    /// Whether to run the shape the other way (or reverse the path).
+    var counterclockwise = false
+    /// What is drawn: style, canvas and progress (filled in from the options above by
+    /// ``indicator()``).
+    var indicator = ProgressIndicator()
+}

@@ -1,0 +1,93 @@
+/// Why a scene could not be laid out or rendered: a kind with the facts, put into words by
+/// ``description`` (the one place these errors become sentences).
+public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which side of a canvas.
+    public enum Dimension: String, Hashable, Sendable {
+        /// The width.
+        case width
+        /// The height.
+        case height
+    }
+
+    /// What went wrong, with what the message needs.
+    public enum Kind: Hashable, Sendable {
+        /// A value is not what it must be: `name` is the property (`lineWidth`, the curve file's
+        /// key and the option's camel-case name), `value` as given, `requirement` what it must be.
+        case invalidValue(name: String, value: String, requirement: String)
+        /// A side of the canvas is larger than ``Scene/maximumPixelDimension`` allows: `points` as
+        /// given, `pixels` at the scale (`nil` for a vector format, whose limit is in points).
+        case canvasTooLarge(dimension: Dimension, points: Double, pixels: Double?)
+        /// The canvas has more pixels than ``Scene/maximumPixelCount`` allows.
+        case tooManyPixels(width: Int, height: Int)
+        /// A dash pattern lays more than ``Scene/maximumDashCount`` dashes along a path of `length`.
+        case dashPatternTooFine(length: Double)
+        /// The path has no segments to draw.
+        case emptyPath
+        /// The path's length overflows a double.
+        case pathTooLarge
+        /// An option does not apply to what is drawn: `name` as in ``invalidValue(name:value:requirement:)``
+        /// and why.
+        case notApplicable(name: String, reason: String)
+        /// Cairo reported an error: its `cairo_status_t` code, and its own description.
+        case cairo(status: Int32, message: String)
+        /// The PNG could not be encoded.
+        case encoding(String)
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+
+    /// Creates an error.
+    public init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Whether the error is in what was asked for (a bad value, a canvas above the limits), as
+    /// opposed to a failure of the renderer or the system.
+    public var isInputError: Bool {
+        switch kind {
+        case .cairo, .encoding: false
+        default: true
+        }
+    }
+
+    /// The error in one sentence (without a final full stop).
+    public var description: String { message(naming: { "'\($0)'" }) }
+
+    /// The error in one sentence, naming values (`lineWidth`) with `naming`: a command line names
+    /// them as its options, a server as its query parameters.
+    public func message(naming: (String) -> String) -> String {
+        let limit = Scene.maximumPixelDimension
+        switch kind {
+        case .invalidValue(let name, let value, let requirement):
+            return "\(naming(name)) must be \(requirement), not \(value)"
+        case .canvasTooLarge(let dimension, let points, let pixels?):
+            return "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue))) of \(Self.format(points)) points "
+                + "is \(Self.format(pixels)) pixels at this scale; the limit is \(limit) pixels a side"
+        case .canvasTooLarge(let dimension, let points, nil):
+            return "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue))) of \(Self.format(points)) points "
+                + "is above the limit of \(limit) points a side"
+        case .tooManyPixels(let width, let height):
+            return "the canvas is \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) pixels in all"
+        case .dashPatternTooFine(let length):
+            return "the dash pattern is too fine for a path \(Self.format(length)) long: it lays more than "
+                + "\(Scene.maximumDashCount) dashes along it"
+        case .emptyPath:
+            return "the path has nothing to draw: it has no segments"
+        case .pathTooLarge:
+            return "the path is too large to draw: its length overflows a double"
+        case .notApplicable(let name, let reason):
+            return "\(naming(name)) does not apply here: \(reason)"
+        case .cairo(let status, let message):
+            return "cairo: \(message) (status \(status))"
+        case .encoding(let message):
+            return "png: \(message)"
+        }
+    }
+
+    /// A number as people write it: `256`, `1.5`, `1e+308`.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,128 @@
+import PBGeometry
+
+/// A progress indicator laid out, waiting for its progress: the canvas, the path fitted and
+/// measured, and the style. ``scene(values:strokeStart:)`` makes the scene for any progress at
+/// little cost, so frames of an animation share one layout.
+public struct ProgressLayout: Hashable, Sendable {
+    /// The canvas width in points.
+    public let width: Double
+    /// The canvas height in points.
+    public let height: Double
+    /// Pixels per point in raster output.
+    public let scale: Double
+    /// The path the track and the progress run along, in canvas coordinates, measured.
+    public let measure: PathMeasure
+    /// The centre of a round shape's circle, which progress fills reach to (a pie wedge); `nil`
+    /// for bars and paths.
+    public let center: Point?
+    /// The style.
+    public let style: ProgressStyle
+    /// The progress stroke (the track's is ``trackStroke``).
+    public let progressStroke: StrokeStyle
+    /// The track stroke.
+    public let trackStroke: StrokeStyle
+
+    /// Whether two layouts draw alike.
+    public static func == (lhs: ProgressLayout, rhs: ProgressLayout) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.scale == rhs.scale
+            && lhs.measure.path == rhs.measure.path && lhs.center == rhs.center && lhs.style == rhs.style
+            && lhs.progressStroke == rhs.progressStroke && lhs.trackStroke == rhs.trackStroke
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(measure.path)
+        hasher.combine(style)
+        hasher.combine(width)
+        hasher.combine(height)
+    }
+
+    init(
+        width: Double, height: Double, scale: Double, measure: PathMeasure, center: Point?, style: ProgressStyle,
+        progressStroke: StrokeStyle, trackStroke: StrokeStyle
+    ) {
+        (self.width, self.height, self.scale, self.measure, self.center) = (width, height, scale, measure, center)
+        (self.style, self.progressStroke, self.trackStroke) = (style, progressStroke, trackStroke)
+    }
+
+    /// The scene at `values` laid end to end from `strokeStart`: the background, the track's
+    /// fill and stroke, the progress's fill and stroke.
+    ///
+    /// Several values are one stroke of their whole run, so caps sit only at its two ends and
+    /// the boundaries between values are colour changes (hard stops of a path gradient), with no
+    /// seam or gap; each value takes its colour from ``ProgressStyle/valueColors``.
+    ///
+    /// - Throws: ``RenderError`` (`.invalidValue`) for a value or start that is NaN or infinite.
+    public func scene(values: [Double], strokeStart: Double = 0) throws(RenderError) -> Scene {
+        for value in values + [strokeStart] where !value.isFinite {
+            throw RenderError(.invalidValue(name: "progress", value: "\(value)", requirement: "a finite number"))
+        }
+        let start = min(max(strokeStart, 0), 1)
+        let values = values.map { max($0, 0) }
+        let end = min(start + values.reduce(0, +), 1)
+        var layers: [Layer] = []
+        if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
+        if let fill = style.trackFillColor {
+            layers.append(.shape(ShapeLayer(path: fillRegion(from: 0, to: 1), stroke: nil, fillPaint: .color(fill))))
+        }
+        if trackStroke.lineWidth > 0 {
+            let paint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
+            layers.append(.shape(ShapeLayer(path: measure, trimScope: style.trimScope, stroke: trackStroke, strokePaint: paint)))
+        }
+        if let fill = style.progressFillColor, start < end {
+            layers.append(
+                .shape(ShapeLayer(path: fillRegion(from: start, to: end), stroke: nil, fillPaint: .color(fill))))
+        }
+        layers.append(
+            .shape(
+                ShapeLayer(
+                    path: measure, strokeStart: start, strokeEnd: end, trimScope: style.trimScope,
+                    stroke: progressStroke, strokePaint: progressPaint(values: values, start: start),
+                    showsZeroLengthDot: style.showsZeroProgressDot)))
+        return Scene(width: width, height: height, scale: scale, layers: layers)
+    }
+
+    /// The scene at one progress value.
+    ///
+    /// - Throws: ``RenderError`` (`.invalidValue`) for a progress that is NaN or infinite.
+    public func scene(progress: Double, strokeStart: Double = 0) throws(RenderError) -> Scene {
+        try scene(values: [progress], strokeStart: strokeStart)
+    }
+
+    /// What the progress is painted with: for several values, hard stops at their boundaries;
+    /// for one, the style's gradient, its colour by value, or its tint.
+    private func progressPaint(values: [Double], start: Double) -> Paint {
+        guard values.count > 1 else {
+            if let gradient = style.progressGradient { return .pathGradient(gradient) }
+            if let colors = style.progressValueColors { return .color(colors.color(forValue: values.first ?? 0)) }
+            return .color(style.progressTintColor)
+        }
+        let colors = style.valueColors.isEmpty ? ProgressStyle.defaultValueColors : style.valueColors
+        var stops: [PathGradient.Stop] = []
+        var location = start
+        for (index, value) in values.enumerated() {
+            let color = colors[index % colors.count]
+            let next = min(location + value, 1)
+            stops.append(PathGradient.Stop(location: location, color: color))
+            stops.append(PathGradient.Stop(location: next, color: color))
+            location = next
+        }
+        // Locations increase by construction, within 0...1.
+        return (try? PathGradient(stops: stops)).map(Paint.pathGradient) ?? .color(style.progressTintColor)
+    }
+
+    /// The region a fill covers between two fractions: on a round shape, the pie wedge from the
+    /// centre to that part of the arc; on other paths, the part itself.
+    private func fillRegion(from start: Double, to end: Double) -> PathMeasure {
+        guard let center, let piece = try? measure.trimmedPath(from: start, to: end) else {
+            return (try? measure.trimmedPath(from: start, to: end)).map { PathMeasure($0) } ?? measure
+        }
+        var wedge = Path()
+        wedge.move(to: center)
+        for element in piece.elements where element != .closeSubpath {
+            if case .move(let point) = element { wedge.addLine(to: point) } else { wedge.append(element) }
+        }
+        wedge.closeSubpath()
+        return PathMeasure(wedge)
+    }
+}

@@ -1,0 +1,86 @@
+import PBGeometry
+
+/// Everything one image shows: a canvas and the layers drawn on it, bottom first; what every
+/// backend (PNG, PDF, SVG) draws, knowing layers, not options.
+///
+/// A progress indicator's scene is a track layer under the progress layers, the model of
+/// `CAShapeLayer`s whose `strokeEnd` follows the progress; ``ProgressIndicator/scene()`` lays
+/// one out. Build scenes by hand for anything else:
+///
+/// ```swift
+/// var ring = Path()
+/// ring.addArc(center: Point(128, 128), radius: 100, startAngle: .degrees(-90), endAngle: .degrees(270), clockwise: true)
+/// let measure = PathMeasure(ring)
+/// let scene = Scene(width: 256, height: 256, layers: [
+///     .shape(ShapeLayer(path: measure, stroke: StrokeStyle(lineWidth: 12), strokePaint: .color(.systemGray5))),
+///     .shape(ShapeLayer(path: measure, strokeEnd: 0.5, stroke: StrokeStyle(lineWidth: 12), strokePaint: .color(.systemBlue))),
+/// ])
+/// let png = try scene.render(as: .png)
+/// ```
+public struct Scene: Hashable, Sendable {
+    /// The largest width or height of a PNG, in pixels (and of an SVG or PDF, in points).
+    public static let maximumPixelDimension = 16384
+    /// The largest number of pixels in a PNG (64 Mi pixels, 256 MiB of RGBA).
+    public static let maximumPixelCount = 1 << 26
+    /// The most dashes a dash pattern may lay along a path (each length of the pattern counted
+    /// once per repeat). Cairo lays out every dash, on the canvas or not, at about a kilobyte each
+    /// in an SVG or PDF: a fine pattern on a long path would take gigabytes.
+    public static let maximumDashCount = 100_000
+
+    /// The canvas width in points.
+    public var width: Double
+    /// The canvas height in points.
+    public var height: Double
+    /// Pixels per point in raster output (2 for @2x), as `CALayer.contentsScale`; vector output
+    /// ignores it. Default 1.
+    public var scale: Double
+    /// The layers, drawn in order (the first at the bottom).
+    public var layers: [Layer]
+
+    /// Creates a scene.
+    public init(width: Double, height: Double, scale: Double = 1, layers: [Layer] = []) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.layers = layers
+    }
+
+    /// The size of a PNG in pixels: the canvas times the scale, rounded up.
+    public var pixelSize: (width: Int, height: Int) {
+        (Self.pixels(width * scale), Self.pixels(height * scale))
+    }
+
+    /// `points` rounded up to whole pixels (at least 1), or `Int32.max` beyond it.
+    static func pixels(_ points: Double) -> Int {
+        guard points.isFinite, points < Double(Int32.max) else { return Int(Int32.max) }
+        return max(1, Int(points.rounded(.up)))
+    }
+
+    /// Checks that the scene can be rendered in `format`: a finite, positive canvas within the
+    /// limits, a finite, positive scale, and valid layers.
+    ///
+    /// - Throws: ``RenderError``: `.invalidValue` for a bad size, scale, fraction or stroke;
+    ///   `.canvasTooLarge` or `.tooManyPixels` above the limits; `.dashPatternTooFine`.
+    public func validate(for format: ImageFormat) throws(RenderError) {
+        for (name, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0) {
+            throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number > 0"))
+        }
+        guard scale.isFinite, scale > 0, format != .png || (width * scale >= 1e-9 && height * scale >= 1e-9) else {
+            throw RenderError(
+                .invalidValue(name: "scale", value: "\(scale)", requirement: "a finite number > 0 (and not tiny)"))
+        }
+        let limit = Double(Self.maximumPixelDimension)
+        for (dimension, points) in [(RenderError.Dimension.width, width), (.height, height)] {
+            let size = format == .png ? points * scale : points
+            guard size <= limit else {
+                throw RenderError(
+                    .canvasTooLarge(dimension: dimension, points: points, pixels: format == .png ? size : nil))
+            }
+        }
+        let (w, h) = pixelSize
+        guard format != .png || w * h <= Self.maximumPixelCount else {
+            throw RenderError(.tooManyPixels(width: w, height: h))
+        }
+        for case .shape(let layer) in layers { try layer.validate() }
+    }
+}

@@ -1,0 +1,110 @@
+import PBGeometry
+
+/// A path stroked and filled between two fractions of its length: pbrender's `CAShapeLayer`.
+///
+/// The partial-stroke semantics are the layer's, whatever draws it: `strokeStart` and
+/// `strokeEnd` are fractions of the whole path's length in drawing order (or of each subpath's,
+/// with ``trimScope``), pinned to `0...1`; `strokeStart >= strokeEnd` draws nothing, and a layer
+/// trimmed to nothing draws nothing, even with round caps, unless ``showsZeroLengthDot``; a
+/// closed subpath kept whole stays closed (joined at its seam); caps sit on the trimmed ends;
+/// dashes are laid along the whole path and stay put; a path gradient's colours stay put too.
+public struct ShapeLayer: Hashable, Sendable {
+    /// The whole path, measured (layers of one path share the measure).
+    public var path: PathMeasure
+    /// Where the drawn part starts, as a fraction of the length. Default 0.
+    public var strokeStart: Double
+    /// Where the drawn part ends, as a fraction of the length. Default 1.
+    public var strokeEnd: Double
+    /// What the fractions are fractions of. Default the whole path.
+    public var trimScope: TrimScope
+    /// How the part is stroked; `nil` for no stroke.
+    public var stroke: StrokeStyle?
+    /// What the stroke is painted with.
+    public var strokePaint: Paint
+    /// What the part is filled with (non-zero winding), under its stroke; `nil` for no fill.
+    public var fillPaint: Paint?
+    /// The layer's opacity, `0...1`. Default 1.
+    public var opacity: Double
+    /// Whether a layer trimmed to nothing (at `strokeStart`) still paints the dot a zero-length
+    /// stroke makes with round or square caps, as Cairo, Skia and `CAShapeLayer` do. Default
+    /// `false`.
+    public var showsZeroLengthDot: Bool
+
+    /// Creates a layer.
+    public init(
+        path: PathMeasure, strokeStart: Double = 0, strokeEnd: Double = 1, trimScope: TrimScope = .wholePath,
+        stroke: StrokeStyle? = nil, strokePaint: Paint = .color(.black), fillPaint: Paint? = nil,
+        opacity: Double = 1, showsZeroLengthDot: Bool = false
+    ) {
+        self.path = path
+        self.strokeStart = strokeStart
+        self.strokeEnd = strokeEnd
+        self.trimScope = trimScope
+        self.stroke = stroke
+        self.strokePaint = strokePaint
+        self.fillPaint = fillPaint
+        self.opacity = opacity
+        self.showsZeroLengthDot = showsZeroLengthDot
+    }
+
+    /// Layers are equal when they draw the same: the same path (by its elements) and settings.
+    public static func == (lhs: ShapeLayer, rhs: ShapeLayer) -> Bool {
+        lhs.path.path == rhs.path.path && lhs.path.accuracy == rhs.path.accuracy
+            && lhs.strokeStart == rhs.strokeStart && lhs.strokeEnd == rhs.strokeEnd && lhs.trimScope == rhs.trimScope
+            && lhs.stroke == rhs.stroke && lhs.strokePaint == rhs.strokePaint && lhs.fillPaint == rhs.fillPaint
+            && lhs.opacity == rhs.opacity && lhs.showsZeroLengthDot == rhs.showsZeroLengthDot
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path.path)
+        hasher.combine(strokeStart)
+        hasher.combine(strokeEnd)
+        hasher.combine(stroke)
+        hasher.combine(strokePaint)
+        hasher.combine(fillPaint)
+        hasher.combine(opacity)
+    }
+
+    /// The parts of the path the layer draws: the path trimmed to `strokeStart...strokeEnd`,
+    /// each piece with where it lies on its source subpath (for dashes).
+    ///
+    /// - Throws: ``RenderError`` when a fraction is NaN or infinite.
+    public func visiblePieces() throws(RenderError) -> [TrimmedPiece] {
+        do {
+            return try path.trimmedPieces(from: strokeStart, to: strokeEnd, scope: trimScope)
+        } catch {
+            let name = error.argument == "from" ? "strokeStart" : "strokeEnd"
+            throw RenderError(.invalidValue(name: name, value: "\(error.value)", requirement: "a finite number"))
+        }
+    }
+
+    /// Where the zero-length dot goes, when the layer draws one: at `strokeStart` on a layer
+    /// trimmed to nothing whose stroke has round or square caps and ``showsZeroLengthDot``.
+    public func zeroLengthDot(for pieces: [TrimmedPiece]) -> Point? {
+        guard pieces.isEmpty, showsZeroLengthDot, let stroke, stroke.lineCap != .butt, stroke.lineWidth > 0 else {
+            return nil
+        }
+        return path.location(atFraction: min(max(strokeStart, 0), 1))?.point
+    }
+
+    /// Checks the layer's values.
+    ///
+    /// - Throws: ``RenderError`` for a fraction or opacity that is not finite, an invalid stroke,
+    ///   or a dash pattern that lays more than ``Scene/maximumDashCount`` dashes along the path.
+    func validate() throws(RenderError) {
+        for (name, value) in [("strokeStart", strokeStart), ("strokeEnd", strokeEnd), ("opacity", opacity)]
+        where !value.isFinite {
+            throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number"))
+        }
+        guard let stroke else { return }
+        try stroke.validate(naming: "lineWidth")
+        if !stroke.dash.isEmpty {
+            let period = stroke.dash.reduce(0, +)
+            let dashes = path.length / period * Double(stroke.dash.count)
+            guard dashes <= Double(Scene.maximumDashCount) else {
+                throw RenderError(.dashPatternTooFine(length: path.length))
+            }
+        }
+    }
+}
