@@ -13,17 +13,22 @@ import Testing
             }
             """
         let file = try CurveFile.decode(Array(text.utf8), file: "curve.json")
-        #expect(file.width == 256 && file.height == 256)
-        let expected = CubicBezier(
-            from: Point(20, 200), control1: Point(60, 20), control2: Point(200, 20), to: Point(236, 200))
-        #expect(file.path == Path(subpaths: [Subpath(start: Point(20, 200), segments: [.curve(expected)])]))
-        #expect(file.style != nil)
+        #expect(file.canvas == Size(width: 256, height: 256))
+        #expect(
+            file.path.elements == [
+                .move(to: Point(20, 200)),
+                .curve(to: Point(236, 200), control1: Point(60, 20), control2: Point(200, 20)),
+            ])
+        // The style is read into the render options.
+        var options = RenderOptions()
+        try file.apply(to: &options)
+        #expect(options.indicator.style.lineWidth == 12)
     }
 
     @Test(arguments: [
         (
             "{\"path\": \"M 0 0 L 1 1\", \"widht\": 3}",
-            "c.json:1:25: unknown key 'widht' in the curve file (did you mean 'width'?); known keys: width, height, path, style"
+            "c.json:1:25: unknown key 'widht' in the curve file (did you mean 'width'?); known keys: width, height, path, style, values, valueColors"
         ),
         ("{\"width\": 10, \"height\": 10}", "c.json:1:1: the curve file has no 'path' (a string of SVG path data)"),
         ("{\"path\": 5}", "c.json:1:10: 'path' must be a string of SVG path data, not a number"),
@@ -49,9 +54,11 @@ import Testing
             "c.json:1:28: invalid JSON: the number 1e999 is out of range"
         ),
     ])
-    func reportsWhatAndWhere(text: String, message: String) {
-        #expect(throws: CommandLineError.usage(message)) {
+    func reportsWhatAndWhere(text: String, message: String) throws {
+        let error = try #require(throws: CommandLineError.self) {
             try CurveFile.decode(Array(text.utf8), file: "c.json")
         }
+        #expect(error.message == message)
+        #expect(error.exitCode == .usageError && error.usage == nil)
     }
 }

@@ -66,16 +66,19 @@ import Testing
             ["measure", "--path-data", "M 0 0 L 1e308 0 L -1e308 0"],
             "the path is too large to measure: its length overflows a double")
         expectUsageError(
-            ["measure", "--path-data", "M 0 0 H 1", "--at", "inf"], "option '--at' expects a finite number, not 'inf'")
+            ["measure", "--path-data", "M 0 0 H 1", "--at", "inf"],
+            "option '--at' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'inf'")
         expectUsageError(
-            ["measure", "--path-data", "M 0 0 H 1", "--at", "x"], "option '--at' expects a number, not 'x'")
+            ["measure", "--path-data", "M 0 0 H 1", "--at", "x"],
+            "option '--at' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'x'")
         expectUsageError(
             ["measure", "--path-data", "M 0 0 H 1", "--accuracy", "0"],
-            "option '--accuracy' must be between 1e-15 and 0.1, not 0.0")
+            "option '--accuracy' expects a number from 1e-15 to 0.1, not '0'")
         expectUsageError(
-            ["measure"], "give a path with '--path FILE' or '--path-data DATA'; see 'pbrender measure --help'")
+            ["measure"], "give a path with '--path FILE', '--path-data DATA' or '--shape SHAPE'", usage: Usage.measure)
         expectUsageError(
-            ["measure", "--path", "a", "--path-data", "M 0 0"], "give either '--path' or '--path-data', not both")
+            ["measure", "--path", "a", "--path-data", "M 0 0"],
+            "give one of '--path', '--path-data' and '--shape', not --path and --path-data", usage: Usage.measure)
         expectUsageError(
             ["measure", "--path", "missing.json"], "cannot read 'missing.json': No such file or directory")
     }

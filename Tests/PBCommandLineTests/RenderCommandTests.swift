@@ -55,9 +55,11 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("r.pdf"))).starts(with: Array("%PDF".utf8)))
         expectUsageError(
             ["--progress", "0.5", "-o", path("r.jpg")],
-            "cannot tell the format of '\(path("r.jpg"))' from its extension: use .png, .svg or .pdf, or '--format'")
+            "cannot tell the format of '\(path("r.jpg"))' from its extension: use .png, .svg or .pdf, or '--format'",
+            usage: Usage.render)
         expectUsageError(
-            ["--progress", "0.5", "--format", "gif"], "unknown format 'gif'; the formats are png, svg, pdf")
+            ["--progress", "0.5", "--format", "gif"],
+            "option '--format': 'gif' is not one of 'png', 'svg', 'pdf' (did you mean 'pdf'?)")
     }
 
     @Test func writesToStandardOutput() throws {
@@ -113,6 +115,16 @@ import Testing
                 == Data(contentsOf: URL(fileURLWithPath: path("frame-02.png"))))
     }
 
+    @Test func aSingleFrameIsTheFirstFramesProgress() throws {
+        // One frame from 0.5 to 1 is the frame at 0.5 (`--from`), not at `--to`.
+        #expect(runTool(["--frames", "1", "--from", "0.5", "--to", "1", "-o", path("one-%d.png")]).exitCode == 0)
+        #expect(runTool(["--progress", "0.5", "-o", path("half.png")]).exitCode == 0)
+        #expect(try files() == ["half.png", "one-0.png"])
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path("one-0.png")))
+                == Data(contentsOf: URL(fileURLWithPath: path("half.png"))))
+    }
+
     @Test func frameRangesAndPatterns() throws {
         let result = runTool(["--frames", "3", "--from", "0.5", "--to", "1", "-o", path("p%%-%d.svg")])
         #expect(result.exitCode == 0)
@@ -127,21 +139,29 @@ import Testing
             ["--frames", "3", "-o", path("f%s.png")],
             "the frame pattern '\(path("f%s.png"))' must contain exactly one %d (like 'frame-%03d.png'), and %% for a percent sign"
         )
-        expectUsageError(["--frames", "3"], "'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'")
+        expectUsageError(
+            ["--frames", "3"], "'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'",
+            usage: Usage.render)
         expectUsageError(
             ["--frames", "3", "--progress", "1", "-o", path("f%d.png")],
-            "give either '--progress' or '--frames', not both")
-        expectUsageError(["--progress", "1", "--from", "0"], "option '--from' only applies with '--frames'")
+            "give either '--progress' or '--frames', not both", usage: Usage.render)
+        expectUsageError(
+            ["--progress", "1", "--from", "0"], "option '--from' only applies with '--frames'", usage: Usage.render)
     }
 
     @Test func badInputEndsWithCodeTwoAndNoFile() throws {
         let out = path("bad.png")
         expectUsageError(
             ["--shape", "rnig", "--progress", "0.5", "-o", out],
-            "unknown shape 'rnig' (did you mean 'ring'?); the shapes are bar, ring, semicircle, gauge")
+            "option '--shape': 'rnig' is not one of 'bar', 'ring', 'semicircle', 'gauge' (did you mean 'ring'?)")
         expectUsageError(
             ["--progress-color", "#12", "--progress", "0.5", "-o", out],
-            "option '--progress-color': '#12' is not a colour: use #RGB, #RGBA, #RRGGBB, #RRGGBBAA or a name (black, blue, clear, gray, green, orange, red, systemBlue, systemGray, systemGray5, systemGreen, systemIndigo, systemOrange, systemPink, systemPurple, systemRed, systemTeal, systemYellow, track, transparent, white)"
+            "option '--progress-color': '#12' is not a colour: use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a), a CSS colour name (tomato) or a system colour (systemBlue)"
+        )
+        // A near miss of a name is suggested.
+        expectUsageError(
+            ["--progress-color", "sytemBlue", "--progress", "0.5", "-o", out],
+            "option '--progress-color': 'sytemBlue' is not a colour (did you mean 'systemBlue'?): use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), rgba(r, g, b, a), a CSS colour name (tomato) or a system colour (systemBlue)"
         )
         expectUsageError(
             ["--line-width", "-1", "--progress", "0.5", "-o", out],
@@ -154,22 +174,24 @@ import Testing
             "option '--line-cap' expects one of 'butt', 'round', 'square', not 'flat'")
         expectUsageError(
             ["--dash", "0,0", "--progress", "0.5", "-o", out],
-            "option '--dash' expects a dash pattern with a length above zero, not '0,0'")
+            "option '--dash' expects lengths >= 0 separated by commas, not all zero, like '6,4', not '0,0'")
         expectUsageError(
             ["--progress", "nan", "-o", out],
             "option '--progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'nan'")
         expectUsageError(
             ["--width", "20000", "--height", "100", "--progress", "0.5", "-o", out],
-            "the canvas is 20000 x 100 pixels; the limit is 16384 x 16384 and 67108864 pixels")
+            "the canvas width (option '--width') of 20000 points is 20000 pixels at this scale; the limit is 16384 pixels a side"
+        )
         expectUsageError(
-            ["-o", out], "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'")
+            ["-o", out], "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'",
+            usage: Usage.render)
         expectUsageError(
             ["--shape", "bar", "--path-data", "M 0 0 H 1", "--progress", "1"],
-            "give one of '--path', '--path-data' and '--shape', not --path-data and --shape")
+            "give one of '--path', '--path-data' and '--shape', not --path-data and --shape", usage: Usage.render)
         expectUsageError(
             ["--path", "c.json", "--progress", "1", "-o", out],
             files: ["c.json": "{\"path\": \"M 0 0 H 9\", \"style\": {\"linewidth\": 3}}"],
-            "c.json:1:33: unknown key 'linewidth' in 'style' (did you mean 'lineWidth'?); known keys: lineWidth, trackWidth, lineCap, lineJoin, miterLimit, dash, dashPhase, progressColor, trackColor, background, trackFill, progressFill, zeroDot, eachSubpath"
+            "c.json:1:33: unknown key 'linewidth' in 'style' (did you mean 'lineWidth'?); known keys: lineWidth, trackWidth, lineCap, lineJoin, miterLimit, dash, dashPhase, zeroDot, eachSubpath, progressColor, trackColor, background, progressGradient, trackGradient, colorStops, colorStopsBlend, trackFill, progressFill"
         )
         expectUsageError(
             ["--path", "c.json", "--progress", "1", "-o", out],

@@ -2,6 +2,12 @@ import PBCommandLine
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The outcome of one in-process run of the tool.
 struct RunResult {
     var exitCode: Int32
@@ -12,7 +18,8 @@ struct RunResult {
     var output: String { String(decoding: outputBytes, as: UTF8.self) }
 }
 
-/// Runs `pbrender` in process with `files` as the only readable files.
+/// Runs `pbrender` in process with `files` as the only readable files (any other fails to be
+/// read as a missing file does).
 func runTool(_ arguments: [String], files: [String: String] = [:]) -> RunResult {
     let output = Mutex<[UInt8]>([])
     let error = Mutex("")
@@ -20,21 +27,47 @@ func runTool(_ arguments: [String], files: [String: String] = [:]) -> RunResult 
         writeOutput: { bytes in output.withLock { $0 += bytes } },
         writeError: { text in error.withLock { $0 += text } },
         readFile: { name throws(CommandLineError) in
-            guard let text = files[name] else { throw .usage("cannot read '\(name)': No such file or directory") }
+            guard let text = files[name] else {
+                throw CommandLineError(.system(action: "read", path: name, errno: ENOENT))
+            }
             return Array(text.utf8)
         })
     let code = Tool.run(arguments, context: context)
     return RunResult(exitCode: code, outputBytes: output.withLock { $0 }, error: error.withLock { $0 })
 }
 
-/// Expects a usage error (exit code 2) with exactly `message` on standard error and nothing on
-/// standard output.
+/// Expects a usage or input error (exit code 2) with exactly `message` on standard error,
+/// followed by `usage` (the command's usage lines, which usage errors print) when given, and
+/// nothing on standard output.
 func expectUsageError(
-    _ arguments: [String], files: [String: String] = [:], _ message: String,
+    _ arguments: [String], files: [String: String] = [:], _ message: String, usage: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let result = runTool(arguments, files: files)
     #expect(result.exitCode == 2, sourceLocation: sourceLocation)
-    #expect(result.error == "pbrender: error: \(message)\n", sourceLocation: sourceLocation)
+    #expect(
+        result.error == "pbrender: error: \(message)\n" + (usage.map { $0 + "\n" } ?? ""),
+        sourceLocation: sourceLocation)
     #expect(result.output.isEmpty, sourceLocation: sourceLocation)
+}
+
+/// The usage lines each command prints after a usage error, as a user reads them.
+enum Usage {
+    static let render = """
+        USAGE: pbrender [render] [--path FILE | --path-data DATA | --shape SHAPE] --progress P [-o OUT] [options]
+               pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN
+          See 'pbrender render --help' for more information.
+        """
+    static let measure = """
+        USAGE: pbrender measure (--path FILE | --path-data DATA | --shape SHAPE) [--at FRACTION ...] [--json] [--accuracy A]
+          See 'pbrender measure --help' for more information.
+        """
+    static let trim = """
+        USAGE: pbrender trim (--path FILE | --path-data DATA | --shape SHAPE) [--from A] [--to B] [--offset O] [--each-subpath] [--precision N]
+          See 'pbrender trim --help' for more information.
+        """
+    static let subcommand = """
+        USAGE: pbrender <subcommand> [options]
+          See 'pbrender --help' for more information.
+        """
 }

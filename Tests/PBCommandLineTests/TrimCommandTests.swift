@@ -32,20 +32,24 @@ import Testing
 
     @Test func refusesBadInput() {
         expectUsageError(
-            ["trim", "--path-data", "M 0 0 H 1", "--from", "nan"], "option '--from' expects a finite number, not 'nan'")
+            ["trim", "--path-data", "M 0 0 H 1", "--from", "nan"],
+            "option '--from' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'nan'")
         expectUsageError(
-            ["trim", "--path-data", "M 0 0 H 1", "--form", "0"],
-            "unknown option '--form' (did you mean '--from'?); see 'pbrender trim --help'")
-        expectUsageError(["trim", "--path-data", "M 0 0 H 1", "--to"], "option '--to' needs a value (--to B)")
+            ["trim", "--path-data", "M 0 0 H 1", "--form", "0"], "unknown option '--form' (did you mean '--from'?)",
+            usage: Usage.trim)
         expectUsageError(
-            ["trim", "--path-data", "M 0 0 H 1", "--to", "1", "--to", "1"], "option '--to' is given more than once")
+            ["trim", "--path-data", "M 0 0 H 1", "--to"], "option '--to' needs a value (--to B)", usage: Usage.trim)
         expectUsageError(
-            ["trim", "--path-data", "M 0 0 H 1", "--each-subpath=yes"], "option '--each-subpath' takes no value")
+            ["trim", "--path-data", "M 0 0 H 1", "--to", "1", "--to", "1"], "option '--to' is given more than once",
+            usage: Usage.trim)
         expectUsageError(
-            ["trim", "--path-data", "M 0 0 H 1", "extra"], "unexpected argument 'extra'; see 'pbrender trim --help'")
+            ["trim", "--path-data", "M 0 0 H 1", "--each-subpath=yes"], "option '--each-subpath' takes no value",
+            usage: Usage.trim)
+        expectUsageError(
+            ["trim", "--path-data", "M 0 0 H 1", "extra"], "unexpected argument 'extra'", usage: Usage.trim)
         expectUsageError(
             ["trim", "--path-data", "M 0 0 H 1 Z 3"],
-            "invalid path data in '--path-data': unexpected '3', expected a command letter or a number at offset 12 (line 1, column 13)"
+            "option '--path-data': invalid path data: unexpected '3', expected a command letter or a number at offset 12 (line 1, column 13)"
         )
     }
 

@@ -73,26 +73,29 @@ struct ArcLengthAccuracyTests {
         Case(
             name: "eccentric arc",
             segment: .arc(
-                EllipticalArc(
-                    center: Point(10, 20), radiusX: 50, radiusY: 20, xAxisRotation: 30, startAngle: -1, sweepAngle: 4)),
+                centreArc(
+                    center: Point(10, 20), radiusX: 50, radiusY: 20, xAxisRotation: .degrees(30),
+                    startAngle: .radians(-1), sweepAngle: .radians(4))),
             exact: 142.447866493102462806293991534),
         Case(
             name: "flat arc",
             segment: .arc(
-                EllipticalArc(
-                    center: Point(0, 0), radiusX: 100, radiusY: 0.01, xAxisRotation: -15, startAngle: 0.1,
-                    sweepAngle: 6)),
+                centreArc(
+                    center: Point(0, 0), radiusX: 100, radiusY: 0.01, xAxisRotation: .degrees(-15),
+                    startAngle: .radians(0.1), sweepAngle: .radians(6))),
             exact: 397.827272170809816768054257706),
         Case(
             name: "flatter arc",
             segment: .arc(
-                EllipticalArc(
-                    center: Point(5, 5), radiusX: 100, radiusY: 1e-6, startAngle: -3, sweepAngle: -3.5)),
+                centreArc(
+                    center: Point(5, 5), radiusX: 100, radiusY: 1e-6, startAngle: .radians(-3),
+                    sweepAngle: .radians(-3.5))),
             exact: 203.341987767153475935580324516),
         Case(
             name: "flat ellipse",
             segment: .arc(
-                EllipticalArc(center: Point(0, 0), radiusX: 100, radiusY: 0.001, startAngle: 0, sweepAngle: 2 * .pi)),
+                centreArc(
+                    center: Point(0, 0), radiusX: 100, radiusY: 0.001, startAngle: .zero, sweepAngle: .degrees(360))),
             exact: 400.000000247984396530419376197),
     ]
 
@@ -132,7 +135,7 @@ struct ArcLengthAccuracyTests {
 
     /// Expects the segment's length, alone and through ``PathMeasure``, within each accuracy.
     func expectAccurate(_ test: Case, sourceLocation: SourceLocation = #_sourceLocation) {
-        let path = Path(subpaths: [Subpath(start: test.segment.start, segments: [test.segment])])
+        let path = chainedPath([test.segment])
         for accuracy in Self.accuracies {
             let alone = test.segment.length(accuracy: accuracy)
             #expect(

@@ -65,12 +65,17 @@ struct ArcLengthClosedFormTests {
         "A circle from addArc and addEllipse", arguments: [1e-6, 1.0, 37.5, 1e6])
     func circleFromBuilders(radius: Double) throws {
         let circumference = 2 * .pi * radius
+        // A whole turn from a start that is not 0: angles stay within one turn, so the end is
+        // spelled a turn before the start (running clockwise) or after it.
         var arc = Path()
-        arc.addArc(center: Point(3, -4), radius: radius, startAngle: 0.3, endAngle: 0.3 + 2 * .pi, clockwise: true)
+        arc.addArc(
+            center: Point(3, -4), radius: radius, startAngle: .degrees(17 - 360), endAngle: .degrees(17),
+            clockwise: true)
         expectClose(PathMeasure(arc).length, circumference, relative: 1e-14)
 
         var counterclockwise = Path()
-        counterclockwise.addArc(center: .zero, radius: radius, startAngle: 1, endAngle: 1 - 2 * .pi, clockwise: false)
+        counterclockwise.addArc(
+            center: .zero, radius: radius, startAngle: .radians(1), endAngle: .radians(1 - 2 * .pi), clockwise: false)
         expectClose(PathMeasure(counterclockwise).length, circumference, relative: 1e-14)
 
         var ellipse = Path()
@@ -78,8 +83,9 @@ struct ArcLengthClosedFormTests {
         expectClose(PathMeasure(ellipse).length, circumference, relative: 1e-14)
 
         var halves = Path()
-        halves.addArc(center: .zero, radius: radius, startAngle: 0, endAngle: .pi, clockwise: true)
-        halves.addArc(center: .zero, radius: radius, startAngle: .pi, endAngle: 2 * .pi, clockwise: true)
+        halves.addArc(center: .zero, radius: radius, startAngle: .zero, endAngle: .radians(.pi), clockwise: true)
+        halves.addArc(
+            center: .zero, radius: radius, startAngle: .radians(.pi), endAngle: .radians(2 * .pi), clockwise: true)
         expectClose(PathMeasure(halves).length, circumference, relative: 1e-14)
     }
 

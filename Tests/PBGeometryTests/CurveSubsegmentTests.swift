@@ -13,9 +13,12 @@ struct CurveSubsegmentTests {
         .curve(CubicBezier(from: Point(0, 0), control1: Point(100, 100), control2: Point(-50, 100), to: Point(100, 0))),
         .curve(CubicBezier(from: Point(0, 0), control1: Point(100, 100), control2: Point(0, 100), to: Point(100, 0))),
         .arc(
-            EllipticalArc(
-                center: Point(10, 20), radiusX: 80, radiusY: 30, xAxisRotation: 25, startAngle: 0.3, sweepAngle: -4)),
-        .arc(EllipticalArc(center: Point(0, 0), radiusX: 5, radiusY: 5, startAngle: -.pi / 2, sweepAngle: 2 * .pi)),
+            centreArc(
+                center: Point(10, 20), radiusX: 80, radiusY: 30, xAxisRotation: .degrees(25),
+                startAngle: .radians(0.3), sweepAngle: .radians(-4))),
+        .arc(
+            centreArc(
+                center: Point(0, 0), radiusX: 5, radiusY: 5, startAngle: .degrees(-90), sweepAngle: .degrees(360))),
     ]
 
     @Test("subsegment(from: t0, to: t1) at s is the original at t0 + s (t1 - t0)", arguments: segments)
@@ -55,15 +58,17 @@ struct CurveSubsegmentTests {
     }
 
     @Test("Arc subsegments stay on the same ellipse and keep the direction")
-    func arcs() {
-        let arc = EllipticalArc(
-            center: Point(10, 20), radiusX: 80, radiusY: 30, xAxisRotation: 25, startAngle: 0.3, sweepAngle: -4)
+    func arcs() throws {
+        let arc = try #require(
+            EllipticalArc(
+                center: Point(10, 20), radiusX: 80, radiusY: 30, xAxisRotation: .degrees(25),
+                startAngle: .radians(0.3), sweepAngle: .radians(-4)))
         let ellipse = EllipseEquation(center: Point(10, 20), radiusX: 80, radiusY: 30, rotationDegrees: 25)
         for (t0, t1) in Self.ranges {
             let piece = arc.subsegment(from: t0, to: t1)
             #expect(piece.center == arc.center)
-            #expect(piece.ellipseRadiusX == 80 && piece.ellipseRadiusY == 30)
-            expectClose(piece.sweepAngle, -4 * (t1 - t0), absolute: 1e-15)
+            #expect(piece.radiusX == 80 && piece.radiusY == 30)
+            expectClose(piece.sweepAngle.radians, -4 * (t1 - t0), absolute: 1e-15)
             for s in stride(from: 0.0, through: 1.0, by: 0.1) {
                 expectClose(ellipse.value(at: piece.point(at: s)), 1, absolute: 1e-13)
             }

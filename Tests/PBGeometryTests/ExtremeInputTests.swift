@@ -16,13 +16,32 @@ struct ExtremeInputTests {
         }
         #expect(arc.center.isFinite)
         #expect(arc.startAngle.isFinite && arc.sweepAngle.isFinite)
-        #expect((abs(arc.sweepAngle) > .pi) == arc.isLargeArc)
+        // The flags SVG gave, kept with the path's element, are the arc's.
+        guard case .svgArc(let svgArc) = path.elements.last else {
+            Issue.record("expected an SVG arc element")
+            return
+        }
+        #expect((abs(arc.sweepAngle.radians) > .pi) == svgArc.isLargeArc)
         // The end points lie on the ellipse, whose centre is as far from them as the radii say.
         let distance = (arc.start - arc.center).length
         #expect(distance >= min(arc.radiusX, arc.radiusY) * (1 - 1e-12))
         #expect(distance <= max(arc.radiusX, arc.radiusY) * (1 + 1e-12))
         #expect(try Path(svgPathData: path.svgPathData) == path)
         #expect(PathMeasure(path).length.isFinite)
+    }
+
+    @Test(
+        "The small arc of radii far larger than the chord is about as long as the chord",
+        arguments: ["M 0 0 A 1e16 2e16 0 0 1 1 1", "M 0 0 A 1e300 2e300 0 0 1 1 1"])
+    func smallArcOfHugeRadii(data: String) throws {
+        // The arc bulges from its chord by about chord² / (8 r): nothing at these radii, so it is
+        // as long as the chord, √2.
+        let path = try Path(svgPathData: data)
+        withKnownIssue(
+            "the centre is found only to rounding, so the sweep (1e-16 or less) is wrong: 1.4043 at 1e16, 0 at 1e300"
+        ) {
+            expectClose(PathMeasure(path).length, 2.0.squareRoot(), relative: 1e-9)
+        }
     }
 
     @Test("Radii so large that the end points cannot be told apart on the ellipse make a line")
@@ -48,13 +67,17 @@ struct ExtremeInputTests {
     @Test("An arc too small to separate its end points is written once, as SVG reads it: nothing")
     func arcBelowResolution() throws {
         // A piece of an ellipse with radii 1e-300 around (1, 1): every point of it is (1, 1).
-        let arc = EllipticalArc(
-            center: Point(1, 1), radiusX: 1e-300, radiusY: 1e-300, startAngle: 0, sweepAngle: 0.5)
+        let arc = try #require(
+            EllipticalArc(
+                center: Point(1, 1), radiusX: 1e-300, radiusY: 1e-300, startAngle: .zero, sweepAngle: .radians(0.5)))
         #expect(arc.start == arc.end)
-        let path = Path(subpaths: [Subpath(start: arc.start, segments: [.arc(arc)])])
+        let path = chainedPath([.arc(arc)])
         let data = path.svgPathData
         #expect(data == "M 1,1 A 1e-300,1e-300 0 0 1 1,1 A 1e-300,1e-300 0 0 1 1,1")
-        #expect(try Path(svgPathData: data) == Path(subpaths: [Subpath(start: Point(1, 1))]))
+        // Read back, the arcs are kept as SVG arcs that draw nothing.
+        let reread = try Path(svgPathData: data)
+        #expect(reread.subpaths == Path(elements: [.move(to: Point(1, 1))]).subpaths)
+        #expect(reread.isEmpty)
     }
 
     @Test("Trims of arcs below the resolution of their coordinates write as path data")

@@ -38,8 +38,10 @@ struct PathBoundsTests {
         arguments: [0.0, 17, 30, 45, 90, 123.4])
     func rotatedEllipse(degrees: Double) throws {
         let (a, b) = (50.0, 20.0)
-        let arc = EllipticalArc(
-            center: Point(7, -3), radiusX: a, radiusY: b, xAxisRotation: degrees, startAngle: 0.4, sweepAngle: 2 * .pi)
+        let arc = try #require(
+            EllipticalArc(
+                center: Point(7, -3), radiusX: a, radiusY: b, xAxisRotation: .degrees(degrees),
+                startAngle: .radians(0.4), sweepAngle: .degrees(360)))
         let φ = degrees * .pi / 180
         let w = (a * a * cos(φ) * cos(φ) + b * b * sin(φ) * sin(φ)).squareRoot()
         let h = (a * a * sin(φ) * sin(φ) + b * b * cos(φ) * cos(φ)).squareRoot()

@@ -1,4 +1,5 @@
 import PBGeometry
+import PBTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ struct PathBuilderTests {
         var path = Path()
         #expect(path.currentPoint == nil)
         path.addLine(to: Point(1, 2))  // with no current point: a move
-        #expect(path == Path(subpaths: [Subpath(start: Point(1, 2))]))
+        #expect(path.elements == [.move(to: Point(1, 2))])
         path.addCurve(to: Point(5, 6), control1: Point(2, 3), control2: Point(4, 5))
         #expect(path.currentPoint == Point(5, 6))
         path.closeSubpath()
@@ -112,28 +113,35 @@ struct PathBuilderTests {
     }
 
     /// The sweeps documented on `addArc`: clockwise, `endAngle - startAngle` brought into
-    /// `0...2π`; counterclockwise, into `-2π...0`.
-    static let sweeps: [(start: Double, end: Double, clockwise: Bool, sweep: Double)] = [
-        (0, .pi / 2, true, .pi / 2),
-        (0, .pi / 2, false, -3 * .pi / 2),
-        (0, -.pi / 2, true, 3 * .pi / 2),
-        (0, -.pi / 2, false, -.pi / 2),
-        (0, 2 * .pi, true, 2 * .pi),
-        (0, -2 * .pi, false, -2 * .pi),
-        (1, 1 + 5 * .pi, true, .pi),
-        (1, 1 - 5 * .pi, false, -.pi),
-        (1, 1 + 5 * .pi, false, -.pi),
-        (-.pi / 2, 3 * .pi / 2, true, 2 * .pi),
-        (0.5, 0.5, true, 0),
-        (0.5, 0.5, false, 0),
+    /// `0...360°`; counterclockwise, into `-360°...0`. Angles beyond a turn are reduced first
+    /// (`1 + 5π` radians is `1 + π`, 957° is 237°). Start and end in radians, as given to
+    /// `.radians`, or in degrees; the sweep in radians.
+    static let sweeps: [(start: Angle, end: Angle, clockwise: Bool, sweep: Double)] = [
+        (.zero, .radians(.pi / 2), true, .pi / 2),
+        (.zero, .radians(.pi / 2), false, -3 * .pi / 2),
+        (.zero, .radians(-.pi / 2), true, 3 * .pi / 2),
+        (.zero, .radians(-.pi / 2), false, -.pi / 2),
+        (.zero, .radians(2 * .pi), true, 2 * .pi),
+        (.zero, .radians(-2 * .pi), false, -2 * .pi),
+        (.radians(1), .radians(1 + 5 * .pi), true, .pi),
+        (.radians(1), .radians(1 - 5 * .pi), false, -.pi),
+        (.radians(1), .radians(1 + 5 * .pi), false, -.pi),
+        (.radians(-.pi / 2), .radians(3 * .pi / 2), true, 2 * .pi),
+        (.radians(0.5), .radians(0.5), true, 0),
+        (.radians(0.5), .radians(0.5), false, 0),
+        (.degrees(57), .degrees(57 + 900), true, .pi),
+        (.degrees(57), .degrees(57 + 900), false, -.pi),
+        (.degrees(-90), .degrees(270), true, 2 * .pi),
+        (.degrees(30), .degrees(30 + 720), true, 0),
     ]
 
     @Test("addArc: the sweep, direction, start and end", arguments: sweeps)
-    func arc(start: Double, end: Double, clockwise: Bool, sweep: Double) throws {
+    func arc(start: Angle, end: Angle, clockwise: Bool, sweep: Double) throws {
         let (center, radius) = (Point(3, -4), 10.0)
         func point(_ angle: Double) -> Point { Point(center.x + radius * cos(angle), center.y + radius * sin(angle)) }
         var path = Path()
         path.addArc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise)
+        let start = start.radians
         let subpath = try #require(path.subpaths.first)
         #expect(path.subpaths.count == 1)
         expectClose(subpath.start, point(start), absolute: 1e-14)
@@ -147,19 +155,19 @@ struct PathBuilderTests {
             Issue.record("expected an arc")
             return
         }
-        expectClose(arc.sweepAngle, sweep, absolute: 1e-12)
+        expectClose(arc.sweepAngle.radians, sweep, absolute: 1e-12)
         expectClose(arc.end, point(start + sweep), absolute: 1e-13)
         // The middle of the arc is at the middle angle: the direction is the right one.
         expectClose(arc.point(at: 0.5), point(start + sweep / 2), absolute: 1e-13)
         // Clockwise on screen, the angle grows (y down).
-        #expect((arc.sweepAngle > 0) == clockwise)
+        #expect((arc.sweepAngle > .zero) == clockwise)
     }
 
     @Test("addArc after a current point draws a line to the arc's start")
     func arcAfterPoint() throws {
         var path = Path()
         path.move(to: Point(0, 0))
-        path.addArc(center: Point(20, 0), radius: 10, startAngle: .pi, endAngle: 0, clockwise: true)
+        path.addArc(center: Point(20, 0), radius: 10, startAngle: .degrees(180), endAngle: .zero, clockwise: true)
         let segments = drawnSegments(of: path)
         #expect(path.subpaths.count == 1)
         try #require(segments.count == 2)
@@ -174,14 +182,53 @@ struct PathBuilderTests {
         var path = Path()
         path.move(to: Point(0, 0))
         path.addEllipticalArc(
-            to: Point(0, 0), radiusX: 5, radiusY: 5, xAxisRotation: 0, isLargeArc: false, isClockwise: true)
+            to: Point(0, 0), radiusX: 5, radiusY: 5, isLargeArc: false, isClockwise: true)
         #expect(path.subpaths[0].segments.isEmpty)
         path.addEllipticalArc(
-            to: Point(10, 0), radiusX: 0, radiusY: 5, xAxisRotation: 0, isLargeArc: false, isClockwise: true)
+            to: Point(10, 0), radiusX: 0, radiusY: 5, isLargeArc: false, isClockwise: true)
         #expect(path.subpaths[0].segments == [.line(Line(from: Point(0, 0), to: Point(10, 0)))])
         path.addEllipticalArc(
-            to: Point(20, 0), radiusX: 5, radiusY: 5, xAxisRotation: 0, isLargeArc: false, isClockwise: true)
+            to: Point(20, 0), radiusX: 5, radiusY: 5, isLargeArc: false, isClockwise: true)
         expectClose(PathMeasure(path).length, 10 + 5 * .pi, relative: 1e-14)
+    }
+
+    @Test("Derived segments chain: each starts where the element before left the current point", arguments: 0..<20)
+    func derivedSegmentsChain(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 9000 + seed)
+        let path = try parse(RandomPathData.make(using: &generator))
+        let moves = path.elements.filter { if case .move = $0 { true } else { false } }
+        #expect(path.subpaths.count == moves.count)
+        for subpath in path.subpaths {
+            var current = subpath.start
+            for segment in subpath.segments {
+                #expect(segment.start == current, "\(path.svgPathData)")
+                current = segment.end
+            }
+            #expect(subpath.end == current)
+        }
+    }
+
+    @Test("Elements make consistent subpaths: a joining line before an arc, a move after a close")
+    func elementsMakeConsistentSubpaths() throws {
+        let arc = try #require(
+            EllipticalArc(center: Point(10, 0), radiusX: 5, radiusY: 5, startAngle: .zero, sweepAngle: .degrees(90)))
+        // The arc starts at (15, 0), not at the current point (0, 0).
+        let path = Path(elements: [.move(to: .zero), .arc(arc), .closeSubpath, .line(to: Point(3, 3))])
+        #expect(
+            path.elements == [
+                .move(to: .zero), .arc(arc), .closeSubpath, .move(to: .zero), .line(to: Point(3, 3)),
+            ])
+        try #require(path.subpaths.count == 2)
+        #expect(path.subpaths[0].segments == [.line(Line(from: .zero, to: Point(15, 0))), .arc(arc)])
+        #expect(path.subpaths[0].isClosed && path.subpaths[0].closingLine == Line(from: arc.end, to: .zero))
+        #expect(path.subpaths[1].segments == [.line(Line(from: .zero, to: Point(3, 3)))])
+        // A segment with no current point begins a subpath at its end.
+        #expect(Path(elements: [.line(to: Point(1, 2))]).elements == [.move(to: Point(1, 2))])
+        // Non-finite elements are ignored.
+        #expect(
+            Path(elements: [.move(to: .zero), .line(to: Point(.nan, 1)), .line(to: Point(1, 1))]).elements == [
+                .move(to: .zero), .line(to: Point(1, 1)),
+            ])
     }
 
     @Test("addPath appends the other path's subpaths; closing lines are drawn segments")

@@ -147,8 +147,7 @@ struct PathMeasureLocationTests {
             return s <= half ? (1 - u) / 2 : (1 + u) / 2
         }
         func point(_ t: Double) -> Point { Point(100 * (3 * t - 6 * t * t + 4 * t * t * t), 300 * t * (1 - t)) }
-        let measure = PathMeasure(
-            Path(subpaths: [Subpath(start: curve.start, segments: [.curve(curve)])]), accuracy: accuracy)
+        let measure = PathMeasure(chainedPath([.curve(curve)]), accuracy: accuracy)
         // The speed near the cusp vanishes, so a distance error moves the point by at most it.
         let allowed = 2 * accuracy * 2 * half + 1e-12
         for fraction in [0.01, 0.2, 0.45, 0.49, 0.499999, 0.5, 0.500001, 0.51, 0.8, 0.99] {

@@ -23,8 +23,8 @@ struct PathReversalTests {
             #expect(backwards.isClosed == original.isClosed)
             // A closed subpath keeps its start; an open one starts at its old end.
             #expect(backwards.start == (original.isClosed ? original.start : original.end))
-            let forward = PathMeasure(Path(subpaths: [original]), accuracy: 1e-12)
-            let back = PathMeasure(Path(subpaths: [backwards]), accuracy: 1e-12)
+            let forward = PathMeasure(Path(joining: [original]), accuracy: 1e-12)
+            let back = PathMeasure(Path(joining: [backwards]), accuracy: 1e-12)
             expectClose(back.length, forward.length, relative: 1e-11)
             guard forward.length > 0 else { continue }
             for fraction in stride(from: 0.0, through: 1.0, by: 0.0625) {
@@ -44,16 +44,10 @@ struct PathReversalTests {
         let path = try parse("M 0 0 H 10 V 10 Z")
         let reversed = path.reversed()
         #expect(
-            reversed
-                == Path(subpaths: [
-                    Subpath(
-                        start: Point(0, 0),
-                        segments: [
-                            .line(Line(from: Point(0, 0), to: Point(10, 10))),
-                            .line(Line(from: Point(10, 10), to: Point(10, 0))),
-                            .line(Line(from: Point(10, 0), to: Point(0, 0))),
-                        ], isClosed: true)
-                ]))
+            reversed.elements == [
+                .move(to: Point(0, 0)), .line(to: Point(10, 10)), .line(to: Point(10, 0)), .line(to: Point(0, 0)),
+                .closeSubpath,
+            ])
     }
 
     @Test("Curves reversed: the same points at 1 - t")

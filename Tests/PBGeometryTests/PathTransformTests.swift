@@ -11,8 +11,8 @@ import Testing
 @Suite("Path: transforms")
 struct PathTransformTests {
     static let transforms: [(String, Transform)] = [
-        ("rotation", Transform(rotationAngle: 0.7)),
-        ("quarter turn", Transform(rotationAngle: .pi / 2)),
+        ("rotation", Transform(rotation: .radians(0.7))),
+        ("quarter turn", Transform(rotation: .degrees(90))),
         ("uniform scale", Transform(scaleX: 2.5, y: 2.5)),
         ("stretch", Transform(scaleX: 3, y: 0.5)),
         ("mirror", Transform(scaleX: -1, y: 1)),
@@ -40,7 +40,7 @@ struct PathTransformTests {
             let image = arc.transformed(by: transform)
             #expect(image.start == transform.apply(to: arc.start), "\(name)")
             #expect(image.end == transform.apply(to: arc.end), "\(name)")
-            let size = max(image.ellipseRadiusX, image.ellipseRadiusY)
+            let size = max(image.radiusX, image.radiusY)
             for t in stride(from: 0.0, through: 1.0, by: 0.03125) {
                 expectClose(
                     image.point(at: t), transform.apply(to: arc.point(at: t)), absolute: 1e-12 * size,
@@ -48,13 +48,13 @@ struct PathTransformTests {
             }
             // The image lies on the ellipse its parameters describe.
             let ellipse = EllipseEquation(
-                center: image.center, radiusX: image.ellipseRadiusX, radiusY: image.ellipseRadiusY,
-                rotationDegrees: image.xAxisRotation)
+                center: image.center, radiusX: image.radiusX, radiusY: image.radiusY,
+                rotationDegrees: image.xAxisRotation.degrees)
             for t in stride(from: 0.0, through: 1.0, by: 0.1) {
                 expectClose(ellipse.value(at: image.point(at: t)), 1, absolute: 1e-12, "\(name)")
             }
             // A mirror turns the direction round.
-            #expect((image.sweepAngle > 0) == ((arc.sweepAngle > 0) == (transform.determinant > 0)), "\(name)")
+            #expect((image.sweepAngle > .zero) == ((arc.sweepAngle > .zero) == (transform.determinant > 0)), "\(name)")
         }
     }
 
@@ -69,11 +69,11 @@ struct PathTransformTests {
             for (x, y) in zip(a, b) {
                 #expect(x.start == y.start && x.end == y.end, "\(name)")
                 guard case .arc(let arc) = x else { continue }
-                let size = max(arc.ellipseRadiusX, arc.ellipseRadiusY)
+                let size = max(arc.radiusX, arc.radiusY)
                 // SVG's end-point form finds the centre from √(1 - λ), λ = 1 for end points
                 // diametrically opposite: a half ellipse reads back only to about the square root
                 // of the rounding error. Any other arc reads back to within rounding.
-                let isHalf = abs(abs(arc.sweepAngle) - .pi) < 1e-9
+                let isHalf = abs(abs(arc.sweepAngle.radians) - .pi) < 1e-9
                 let allowed = (isHalf ? 1e-7 : 1e-12) * size
                 for t in stride(from: 0.0, through: 1.0, by: 0.0625) {
                     expectClose(y.point(at: t), x.point(at: t), absolute: allowed, "\(name) at \(t)")
@@ -88,7 +88,7 @@ struct PathTransformTests {
         let length = PathMeasure(path).length
         expectClose(
             PathMeasure(path.transformed(by: Transform(scaleX: 3, y: 3))).length, 3 * length, relative: 3e-9)
-        expectClose(PathMeasure(path.transformed(by: Transform(rotationAngle: 1))).length, length, relative: 3e-9)
+        expectClose(PathMeasure(path.transformed(by: Transform(rotation: .radians(1)))).length, length, relative: 3e-9)
         expectClose(PathMeasure(path.transformed(by: Transform(scaleX: -1, y: 1))).length, length, relative: 3e-9)
     }
 

@@ -8,13 +8,13 @@ import Testing
     import Darwin
 #endif
 
-/// Reading SVG path data: every command, absolute and relative, against segments spelled out by
-/// hand in absolute coordinates.
+/// Reading SVG path data: every command, absolute and relative, against elements spelled out by
+/// hand in absolute coordinates, and what SVG's arcs draw.
 @Suite("SVG path data: parsing")
 struct SVGPathParserTests {
     static let p = ExpectedPath()
 
-    /// Valid inputs and the exact path each one describes.
+    /// Valid inputs and the exact elements each one describes (arcs kept as SVG gives them).
     static let validCases: [(data: String, expected: ExpectedPath)] = [
         ("", p),
         (" \t\n\r\u{0C}", p),
@@ -77,13 +77,13 @@ struct SVGPathParserTests {
             p.M(0, 0).A(10, 10, 0, true, false, 20, 0).A(10, 10, 0, false, true, 40, 0)
         ),
         ("M 0 0 a 30 20 45 1 0 10 10", p.M(0, 0).A(30, 20, 45, true, false, 10, 10)),
-        // A zero radius draws a line; an arc to the same point draws nothing.
-        ("M 0 0 A 0 10 0 0 1 20 0", p.M(0, 0).L(20, 0)),
-        ("M 0 0 A 10 0 0 0 1 20 0", p.M(0, 0).L(20, 0)),
-        ("M 5 5 A 10 10 0 0 1 5 5 L 6 6", p.M(5, 5).L(6, 6)),
-        ("M 5 5 a 10 10 0 1 1 0 0 z", p.M(5, 5).Z()),
-        // Negative radii are their absolute values.
-        ("M 0 0 A -10 -20 0 0 1 10 0", p.M(0, 0).A(10, 20, 0, false, true, 10, 0)),
+        // Arcs that draw a line or nothing, and negative radii, are kept as given (what they
+        // draw: `drawnArcs`).
+        ("M 0 0 A 0 10 0 0 1 20 0", p.M(0, 0).A(0, 10, 0, false, true, 20, 0)),
+        ("M 0 0 A 10 0 0 0 1 20 0", p.M(0, 0).A(10, 0, 0, false, true, 20, 0)),
+        ("M 5 5 A 10 10 0 0 1 5 5 L 6 6", p.M(5, 5).A(10, 10, 0, false, true, 5, 5).L(6, 6)),
+        ("M 5 5 a 10 10 0 1 1 0 0 z", p.M(5, 5).A(10, 10, 0, true, true, 5, 5).Z()),
+        ("M 0 0 A -10 -20 0 0 1 10 0", p.M(0, 0).A(-10, -20, 0, false, true, 10, 0)),
         // Close, and what comes after: the current point is the subpath's start.
         ("M 0 0 L 10 0 Z", p.M(0, 0).L(10, 0).Z()),
         ("M 0 0 L 10 0 z Z", p.M(0, 0).L(10, 0).Z()),
@@ -94,28 +94,54 @@ struct SVGPathParserTests {
         ("M 0 0 L 1 1 Z Z M 2 2", p.M(0, 0).L(1, 1).Z().M(2, 2)),
     ]
 
-    @Test("Valid path data reads as the segments it describes", arguments: validCases)
+    @Test("Valid path data reads as the elements it describes", arguments: validCases)
     func valid(data: String, expected: ExpectedPath) throws {
         let path = try parse(data)
-        #expect(path == expected.path, "\(data) read as \(path.svgPathData), expected \(expected.path.svgPathData)")
+        #expect(
+            path.elements == expected.elements,
+            "\(data) read as \(path.svgPathData), expected \(expected.path.svgPathData)")
+    }
+
+    /// SVG arcs and the segments they draw, spelled out as lines and arcs with positive radii.
+    static let drawnCases: [(data: String, drawn: ExpectedPath)] = [
+        // A zero radius draws a line; an arc to the same point draws nothing.
+        ("M 0 0 A 0 10 0 0 1 20 0", p.M(0, 0).L(20, 0)),
+        ("M 0 0 A 10 0 0 0 1 20 0", p.M(0, 0).L(20, 0)),
+        ("M 5 5 A 10 10 0 0 1 5 5 L 6 6", p.M(5, 5).L(6, 6)),
+        ("M 5 5 a 10 10 0 1 1 0 0 z", p.M(5, 5).Z()),
+        // Negative radii are their absolute values.
+        ("M 0 0 A -10 -20 0 0 1 10 0", p.M(0, 0).A(10, 20, 0, false, true, 10, 0)),
+    ]
+
+    @Test("Arcs draw what SVG says: a line for a zero radius, nothing to the same point", arguments: drawnCases)
+    func drawnArcs(data: String, drawn: ExpectedPath) throws {
+        let path = try parse(data)
+        #expect(path.subpaths == drawn.path.subpaths, "\(data) draws \(drawnSegments(of: path))")
+        #expect(path != drawn.path, "\(data): the arc itself is kept")
     }
 
     @Test("Arcs keep SVG's endpoint parameters and lie on the ellipse they describe")
     func arcParameters() throws {
         let path = try parse("M 10 10 a25 25 -30 1150 50")
+        guard case .svgArc(let parameters) = path.elements.last, path.elements.count == 2 else {
+            Issue.record("expected a move and an SVG arc, got \(path.elements)")
+            return
+        }
+        #expect(parameters.end == Point(60, 60))
+        #expect(parameters.radiusX == 25 && parameters.radiusY == 25 && parameters.xAxisRotation == .degrees(-30))
+        #expect(parameters.isLargeArc && parameters.isClockwise)
         guard case .arc(let arc) = try #require(drawnSegments(of: path).first) else {
             Issue.record("expected an arc")
             return
         }
         #expect(arc.start == Point(10, 10))
         #expect(arc.end == Point(60, 60))
-        #expect(arc.radiusX == 25 && arc.radiusY == 25 && arc.xAxisRotation == -30)
-        #expect(arc.isLargeArc && arc.isClockwise)
+        #expect(arc.isClockwise)
         // The end points are √5000 ≈ 70.7 apart, more than the diameter 50: the radii are scaled
         // up to √5000 / 2 and the arc is the half circle centred halfway.
         let radius = 5000.0.squareRoot() / 2
-        expectClose(arc.ellipseRadiusX, radius, relative: 1e-15)
-        expectClose(arc.ellipseRadiusY, radius, relative: 1e-15)
+        expectClose(arc.radiusX, radius, relative: 1e-15)
+        expectClose(arc.radiusY, radius, relative: 1e-15)
         expectClose(arc.center, Point(35, 35), absolute: 1e-12)
         expectClose(arc.length(), .pi * radius, relative: 1e-14)
         // Clockwise on screen from (10, 10) to (60, 60): through the point right of the chord.
@@ -140,9 +166,13 @@ struct SVGPathParserTests {
             Issue.record("expected an arc")
             return
         }
+        guard case .svgArc(let given) = path.elements.last else {
+            Issue.record("expected an SVG arc element")
+            return
+        }
         // The radii keep their ratio; the scale is fixed by the end points lying on the ellipse
         // around the chord's midpoint.
-        var (rx, ry) = radii ?? (arc.radiusX, arc.radiusY)
+        var (rx, ry) = radii ?? (given.radiusX, given.radiusY)
         if radii == nil {
             let given = EllipseEquation(center: center, radiusX: rx, radiusY: ry, rotationDegrees: rotation)
             let scale = given.value(at: arc.start).squareRoot()
@@ -150,10 +180,10 @@ struct SVGPathParserTests {
             (rx, ry) = (rx * scale, ry * scale)
         }
         let ellipse = EllipseEquation(center: center, radiusX: rx, radiusY: ry, rotationDegrees: rotation)
-        expectClose(arc.ellipseRadiusX, rx, relative: 1e-14)
-        expectClose(arc.ellipseRadiusY, ry, relative: 1e-14)
+        expectClose(arc.radiusX, rx, relative: 1e-14)
+        expectClose(arc.radiusY, ry, relative: 1e-14)
         expectClose(arc.center, center, absolute: 1e-12)
-        expectClose(abs(arc.sweepAngle), .pi, relative: 1e-15)
+        expectClose(abs(arc.sweepAngle.radians), .pi, relative: 1e-15)
         for t in stride(from: 0.0, through: 1.0, by: 0.05) {
             expectClose(ellipse.value(at: arc.point(at: t)), 1, absolute: 1e-13, "t = \(t)")
         }
@@ -175,7 +205,7 @@ struct SVGPathParserTests {
         expectClose(arc.center, Point(4, centerBelow ? 3 : -3), absolute: 1e-12)
         let half = asin(0.8)  // the half angle of the small arc
         expectClose(arc.length(), 5 * (large ? 2 * .pi - 2 * half : 2 * half), relative: 1e-14)
-        #expect((arc.sweepAngle > 0) == sweep)
+        #expect((arc.sweepAngle > .zero) == sweep)
         // The middle of the arc is on the chord's perpendicular bisector: near the chord for a
         // small arc (|y| = 5 - 3), across the circle for a large one (|y| = 5 + 3). Clockwise on
         // screen (y down) from (0, 0) to (8, 0) passes above the chord, where y < 0.

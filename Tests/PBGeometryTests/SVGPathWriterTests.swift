@@ -18,7 +18,7 @@ struct SVGPathWriterTests {
             (1.0 / 3, "0.3333333333333333"), (-2.5e-300, "-2.5e-300"), (0.30000000000000004, "0.30000000000000004"),
         ] as [(Double, String)])
     func numbers(value: Double, text: String) throws {
-        let path = Path(subpaths: [Subpath(start: Point(value, 7))])
+        let path = Path(elements: [.move(to: Point(value, 7))])
         #expect(path.svgPathData == "M \(text),7")
     }
 
@@ -91,7 +91,7 @@ struct SVGPathWriterTests {
                     Double(Int.random(in: 1...999, using: &generator))
                     * pow(10, Double(Int.random(in: -25...25, using: &generator)))
             }
-            let text = Path(subpaths: [Subpath(start: Point(value, 0))]).svgPathData
+            let text = Path(elements: [.move(to: Point(value, 0))]).svgPathData
             let number = String(text.dropFirst(2).prefix { $0 != "," })
             #expect(Double(number) == value, "\(value) written as \(number)")
             expectShortest(number, value)
@@ -101,9 +101,14 @@ struct SVGPathWriterTests {
     @Test("Arcs built from centre parameters read back with exact end points and the same geometry")
     func centreArcs() throws {
         var path = Path()
-        path.addArc(center: Point(3, 4), radius: 10, startAngle: 0.3, endAngle: 2.9, clockwise: true)
-        path.addArc(center: Point(-3, 4), radius: 7.5, startAngle: 0.3, endAngle: 2.9, clockwise: false)
-        path.addArc(center: Point(0, 0), radius: 2, startAngle: 0.3, endAngle: 0.3 + 2 * .pi, clockwise: true)
+        path.addArc(
+            center: Point(3, 4), radius: 10, startAngle: .radians(0.3), endAngle: .radians(2.9), clockwise: true)
+        path.addArc(
+            center: Point(-3, 4), radius: 7.5, startAngle: .radians(0.3), endAngle: .radians(2.9), clockwise: false)
+        // A whole circle (angles stay within a turn: from a turn before the end).
+        path.addArc(
+            center: Point(0, 0), radius: 2, startAngle: .radians(0.3 - 2 * .pi), endAngle: .radians(0.3),
+            clockwise: true)
         path.addLine(to: Point(50, 50))
         let reread = try parse(path.svgPathData)
         let (measure, remeasure) = (PathMeasure(path), PathMeasure(reread))

@@ -6,7 +6,7 @@ import Testing
 struct TransformTests {
     @Test("A positive rotation turns clockwise on screen (y down)")
     func rotation() {
-        let quarter = Transform(rotationAngle: .pi / 2)
+        let quarter = Transform(rotation: .degrees(90))
         expectClose(quarter.apply(to: Point(1, 0)), Point(0, 1), absolute: 1e-16)
         expectClose(quarter.apply(to: Point(0, 1)), Point(-1, 0), absolute: 1e-16)
         expectClose(quarter.determinant, 1, absolute: 1e-16)

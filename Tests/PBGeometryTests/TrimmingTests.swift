@@ -135,7 +135,7 @@ struct TrimmingTests {
     func cubicStaysCubic() throws {
         let curve = CubicBezier(
             from: Point(0, 0), control1: Point(30, 100), control2: Point(70, 100), to: Point(100, 0))
-        let path = Path(subpaths: [Subpath(start: curve.start, segments: [.curve(curve)])])
+        let path = chainedPath([.curve(curve)])
         let trimmed = try path.trimmedPath(from: 0.2, to: 0.65)
         let segments = drawnSegments(of: trimmed)
         try #require(segments.count == 1)
@@ -171,9 +171,11 @@ struct TrimmingTests {
 
         // The ellipse centred at (10, 20), radii 80 and 30, axis rotated by 25 degrees.
         let ellipse = EllipseEquation(center: Point(10, 20), radiusX: 80, radiusY: 30, rotationDegrees: 25)
-        let arc = EllipticalArc(
-            center: ellipse.center, radiusX: 80, radiusY: 30, xAxisRotation: 25, startAngle: 0.3, sweepAngle: -4)
-        let path = Path(subpaths: [Subpath(start: arc.start, segments: [.arc(arc)])])
+        let arc = try #require(
+            EllipticalArc(
+                center: ellipse.center, radiusX: 80, radiusY: 30, xAxisRotation: .degrees(25),
+                startAngle: .radians(0.3), sweepAngle: .radians(-4)))
+        let path = chainedPath([.arc(arc)])
         for (a, b) in [(0.0, 0.5), (0.1, 0.2), (0.5, 1.0), (0.33, 0.91)] {
             let segments = drawnSegments(of: try path.trimmedPath(from: a, to: b))
             try #require(segments.count == 1)
@@ -228,11 +230,9 @@ struct TrimmingTests {
         let trimmed = try path.trimmedPath(from: 0, to: 0.5, offset: 0.75)
         // The window is 0.75...1 (30 to 40) then 0...0.25 (0 to 10).
         #expect(
-            trimmed
-                == Path(subpaths: [
-                    Subpath(start: Point(20, 10), segments: [.line(Line(from: Point(20, 10), to: Point(30, 10)))]),
-                    Subpath(start: Point(0, 0), segments: [.line(Line(from: Point(0, 0), to: Point(10, 0)))]),
-                ]))
+            trimmed.elements == [
+                .move(to: Point(20, 10)), .line(to: Point(30, 10)), .move(to: Point(0, 0)), .line(to: Point(10, 0)),
+            ])
         // An offset of a whole number changes nothing.
         expectSameGeometry(
             try path.trimmedPath(from: 0.1, to: 0.6, offset: 3), try path.trimmedPath(from: 0.1, to: 0.6),
@@ -248,7 +248,7 @@ struct TrimmingTests {
             let trimmed = try measure.trimmedPath(from: a, to: b, scope: .eachSubpath)
             try #require(trimmed.subpaths.count == 3)
             for (subpath, length) in zip(trimmed.subpaths, lengths) {
-                let piece = Path(subpaths: [subpath])
+                let piece = Path(joining: [subpath])
                 expectClose(independentLength(of: piece), (b - a) * length, relative: 1e-9)
             }
             expectClose(trimmed.subpaths[0].start, Point(10 * a, 0), absolute: 1e-12)
@@ -259,9 +259,9 @@ struct TrimmingTests {
         // one a single piece through its seam.
         let wrapped = try measure.trimmedPath(from: 0.9, to: 1.0, offset: 0.05, scope: .eachSubpath)
         try #require(wrapped.subpaths.count == 5)
-        expectClose(independentLength(of: Path(subpaths: [wrapped.subpaths[2]])), 6, relative: 1e-9)
+        expectClose(independentLength(of: Path(joining: [wrapped.subpaths[2]])), 6, relative: 1e-9)
         #expect(wrapped.subpaths[2].segments.dropFirst().contains { $0.start == Point(0, 10) })
-        expectClose(independentLength(of: Path(subpaths: Array(wrapped.subpaths[0...1]))), 1, relative: 1e-9)
+        expectClose(independentLength(of: Path(joining: Array(wrapped.subpaths[0...1]))), 1, relative: 1e-9)
     }
 
     @Test("trimmedPieces: each piece names its source subpath and how far along it it starts")
@@ -272,7 +272,7 @@ struct TrimmingTests {
         try #require(pieces.count == 2)
         expectClose(pieces[0].sourceDistance, 7, absolute: 1e-12)
         expectClose(pieces[1].sourceDistance, 0, absolute: 1e-12)
-        #expect(Path(subpaths: pieces.map(\.subpath)) == (try measure.trimmedPath(from: 0.1, to: 0.5)))
+        #expect(Path(joining: pieces.map(\.subpath)) == (try measure.trimmedPath(from: 0.1, to: 0.5)))
         // Through the seam of the closed subpath: one piece starting 0.9 of the way round it.
         let wrapped = try measure.trimmedPieces(from: 0.9, to: 1.1, offset: 0.05, scope: .eachSubpath)
         let ring = try #require(wrapped.first { $0.sourceIndex == 1 })

@@ -4,87 +4,136 @@ import Testing
 
 /// What the renderer promises beyond the pixels: determinism, errors, formats.
 @Suite struct RenderingContractTests {
-    static let ring = ProgressShape.ring.path(in: Rect(x: 0, y: 0, width: 128, height: 128), style: ProgressStyle())
+    /// The default ring on a 128-point canvas.
+    static let ring = ProgressIndicator(geometry: .shape(.ring), width: 128, height: 128)
+
+    /// The ring at `progress`, on its canvas or on another.
+    static func ringScene(progress: Double, width: Double = 128, height: Double = 128, scale: Double = 1) throws
+        -> Scene
+    {
+        var scene = try ring.layout().scene(progress: progress)
+        (scene.width, scene.height, scene.scale) = (width, height, scale)
+        return scene
+    }
 
     @Test(arguments: ImageFormat.allCases)
     func theSameInputGivesTheSameBytes(format: ImageFormat) throws {
-        let scene = ProgressScene(width: 128, height: 128, path: Self.ring, progress: 0.42)
+        let scene = try Self.ringScene(progress: 0.42)
         let first = try scene.render(as: format)
         // Something else in between (Cairo numbers its SVG surfaces per process).
-        _ = try ProgressScene(width: 64, height: 64, path: Self.ring, progress: 0.9).render(as: format)
+        _ = try Self.ringScene(progress: 0.9, width: 64, height: 64).render(as: format)
         #expect(try scene.render(as: format) == first)
         #expect(first.count > 100)
     }
 
     @Test func pngsAreValidAndTheRightSize() throws {
-        let bytes = try ProgressScene(width: 100, height: 50, path: Self.ring, progress: 0.5, scale: 1.5)
-            .render(as: .png)
+        let bytes = try Self.ringScene(progress: 0.5, width: 100, height: 50, scale: 1.5).render(as: .png)
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let image = try RGBAImage(png: bytes)
         #expect(image.width == 150 && image.height == 75)
     }
 
-    @Test func refusesCanvasesAboveTheLimit() {
-        let scene = ProgressScene(width: 20000, height: 10, path: Self.ring, progress: 0.5)
+    @Test func refusesCanvasesAboveTheLimit() throws {
+        let scene = try Self.ringScene(progress: 0.5, width: 20000, height: 10)
+        let error = try #require(throws: RenderError.self) { try scene.render(as: .png) }
+        #expect(error == RenderError(.canvasTooLarge(dimension: .width, points: 20000, pixels: 20000)))
         #expect(
-            throws: RenderError(
-                .canvasTooLarge, "the canvas is 20000 x 10 pixels; the limit is 16384 x 16384 and 67108864 pixels")
-        ) {
-            try scene.render(as: .png)
+            error.description
+                == "the canvas width ('width') of 20000 points is 20000 pixels at this scale; the limit is 16384 pixels a side"
+        )
+        // In points for a vector format, and the height as well as the width.
+        #expect(throws: RenderError(.canvasTooLarge(dimension: .height, points: 16385, pixels: nil))) {
+            try Self.ringScene(progress: 0.5, width: 10, height: 16385).render(as: .svg)
         }
-        var tooMany = ProgressScene(width: 10000, height: 10000, path: Self.ring, progress: 0.5)
-        #expect(throws: RenderError.self) { try tooMany.render(as: .png) }
+        // Within the limit a side, but too many pixels in all.
+        var tooMany = try Self.ringScene(progress: 0.5, width: 10000, height: 10000)
+        #expect(throws: RenderError(.tooManyPixels(width: 10000, height: 10000))) { try tooMany.render(as: .png) }
         tooMany.scale = 0.5
         #expect(throws: Never.self) { try tooMany.render(as: .svg) }
+        #expect(throws: Never.self) { try tooMany.render(as: .png) }
     }
 
     /// Found by fuzzing: Cairo lays out every dash of a stroke in an SVG or PDF, on the canvas
     /// or not, so a fine pattern on a long path took gigabytes, or failed as out of memory.
     @Test func refusesDashPatternsTooFineForThePath() throws {
-        let path = try Path(svgPathData: "M 80 12 A 68 68 0 1 1 80 1e89")
-        var style = ProgressStyle()
-        style.dashPattern = [29.6, 6]
-        let scene = ProgressScene(width: 64, height: 64, path: path, style: style, progress: 0.5)
-        let message = "the dash pattern is too fine for a path \(scene.measure.length) long: it lays more than "
+        let measure = PathMeasure(try Path(svgPathData: "M 80 12 A 68 68 0 1 1 80 1e89"))
+        let layer = ShapeLayer(
+            path: measure, strokeEnd: 0.5, stroke: StrokeStyle(lineWidth: 12, dash: [29.6, 6]),
+            strokePaint: .color(.systemBlue))
+        let scene = Scene(width: 64, height: 64, layers: [.shape(layer)])
         for format in ImageFormat.allCases {
             let error = try #require(throws: RenderError.self) { try scene.render(as: format) }
-            #expect(error.kind == .invalidScene)
-            #expect(error.message == message + "100000 dashes along it")
+            #expect(error.kind == .dashPatternTooFine(length: measure.length))
+            #expect(
+                error.description
+                    == "the dash pattern is too fine for a path \(measure.length) long: it lays more than 100000 dashes along it"
+            )
         }
         // At the limit, a scene renders.
-        var atLimit = scene
-        atLimit.measure = PathMeasure(try Path(svgPathData: "M 0 0 H 100000"))
-        atLimit.style.dashPattern = [1, 1]
-        #expect(throws: Never.self) { try atLimit.render(as: .svg) }
-        atLimit.style.dashPattern = [1, 0.99]
-        #expect(throws: RenderError.self) { try atLimit.render(as: .svg) }
+        var atLimit = layer
+        atLimit.path = PathMeasure(try Path(svgPathData: "M 0 0 H 100000"))
+        atLimit.stroke?.dash = [1, 1]
+        #expect(throws: Never.self) { try Scene(width: 64, height: 64, layers: [.shape(atLimit)]).render(as: .svg) }
+        atLimit.stroke?.dash = [1, 0.99]
+        #expect(throws: RenderError.self) {
+            try Scene(width: 64, height: 64, layers: [.shape(atLimit)]).render(as: .svg)
+        }
     }
 
-    @Test func refusesInvalidScenes() {
-        var scene = ProgressScene(width: 64, height: 64, path: Self.ring, progress: .nan)
-        #expect(throws: RenderError(.invalidScene, "the progress must be a finite number, not nan")) {
-            try scene.render(as: .png)
+    @Test func refusesInvalidScenes() throws {
+        var indicator = Self.ring
+        indicator.progress = .nan
+        #expect(
+            throws: RenderError(.invalidValue(name: "progress", value: "nan", requirement: "a finite number"))
+        ) {
+            try indicator.scene()
         }
-        scene.progress = 0.5
-        scene.style.lineWidth = -1
-        #expect(throws: RenderError(.invalidScene, "the line width must be a finite number >= 0, not -1.0")) {
-            try scene.render(as: .png)
+        indicator.progress = 0.5
+        indicator.style.lineWidth = -1
+        #expect(
+            throws: RenderError(.invalidValue(name: "lineWidth", value: "-1.0", requirement: "a finite number >= 0"))
+        ) {
+            try indicator.scene()
         }
-        scene.style.lineWidth = 4
-        scene.style.dashPattern = [0, 0]
-        #expect(throws: RenderError(.invalidScene, "a dash pattern must have a length above zero")) {
+        indicator.style.lineWidth = 4
+        indicator.style.dashPattern = [0, 0]
+        let error = try #require(throws: RenderError.self) { try indicator.scene() }
+        #expect(
+            error
+                == RenderError(
+                    .invalidValue(name: "dash", value: "0", requirement: "a pattern with a length above zero")))
+        #expect(error.description == "'dash' must be a pattern with a length above zero, not 0")
+        // A scene checks its layers and its canvas itself, whoever made it.
+        var scene = try Self.ringScene(progress: 0.5)
+        guard case .shape(var progress) = scene.layers.last else {
+            Issue.record("the ring's top layer is not a shape")
+            return
+        }
+        progress.strokeEnd = .nan
+        scene.layers[scene.layers.count - 1] = .shape(progress)
+        #expect(
+            throws: RenderError(.invalidValue(name: "strokeEnd", value: "nan", requirement: "a finite number"))
+        ) {
             try scene.render(as: .pdf)
         }
-        scene.style.dashPattern = []
+        progress.strokeEnd = 0.5
+        progress.stroke?.lineWidth = -1
+        scene.layers[scene.layers.count - 1] = .shape(progress)
+        #expect(throws: RenderError.self) { try scene.render(as: .png) }
+        scene = try Self.ringScene(progress: 0.5)
         scene.width = 0
-        #expect(throws: RenderError.self) { try scene.render(as: .svg) }
+        #expect(
+            throws: RenderError(.invalidValue(name: "width", value: "0.0", requirement: "a finite number > 0"))
+        ) {
+            try scene.render(as: .svg)
+        }
     }
 
     @Test func decodingRejectsWhatIsNotAPNG() throws {
         #expect(throws: PNGDecodingError("not a PNG: the signature is missing")) {
             try RGBAImage(png: Array("GIF89a".utf8))
         }
-        let bytes = try ProgressScene(width: 32, height: 32, path: Self.ring, progress: 0.5).render(as: .png)
+        let bytes = try Self.ringScene(progress: 0.5, width: 32, height: 32).render(as: .png)
         var corrupt = bytes
         corrupt[50] ^= 0xFF  // inside the IDAT data
         #expect(throws: PNGDecodingError("the IDAT chunk is corrupt (bad CRC)")) { try RGBAImage(png: corrupt) }
@@ -131,8 +180,10 @@ import Testing
         let renderer = SceneRenderer()
         for shape in ProgressShape.allCases {
             for (width, height, scale) in [(64.0, 64.0, 1.0), (33.0, 17.0, 2.0), (256.0, 9.0, 1.5)] {
-                let path = shape.path(in: Rect(x: 0, y: 0, width: width, height: height), style: ProgressStyle())
-                let scene = ProgressScene(width: width, height: height, path: path, progress: 0.6, scale: scale)
+                var indicator = ProgressIndicator(
+                    geometry: .shape(shape), width: width, height: height, scale: scale)
+                indicator.progress = 0.6
+                let scene = try indicator.scene()
                 for format in ImageFormat.allCases {
                     #expect(try renderer.render(scene, as: format) == scene.render(as: format), "\(shape) \(format)")
                 }

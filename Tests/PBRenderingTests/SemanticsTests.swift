@@ -7,26 +7,64 @@ import Testing
     import Glibc
 #endif
 
-/// The partial-stroke semantics of DESIGN.md, probed pixel by pixel.
+/// The partial-stroke semantics of DESIGN.md, probed pixel by pixel: on the default ring as a
+/// progress indicator lays it out, and on shape layers built by hand.
 @Suite struct SemanticsTests {
-    static let canvas = Rect(x: 0, y: 0, width: 256, height: 256)
-
-    static func ringScene(progress: Double, style: ProgressStyle = ProgressStyle(), clockwise: Bool = true)
-        -> ProgressScene
+    /// The default ring (256 points) at `progress`, with its measured path.
+    static func ring(progress: Double, style: ProgressStyle = ProgressStyle(), clockwise: Bool = true) throws
+        -> (scene: Scene, measure: PathMeasure)
     {
-        ProgressScene(
-            width: 256, height: 256, path: ProgressShape.ring.path(in: canvas, style: style, clockwise: clockwise),
-            style: style, progress: progress)
+        var indicator = ProgressIndicator(shape: .ring, style: style)
+        indicator.isClockwise = clockwise
+        indicator.progress = progress
+        let layout = try indicator.layout()
+        return (try layout.scene(values: indicator.values), layout.measure)
+    }
+
+    static func ringScene(progress: Double, style: ProgressStyle = ProgressStyle(), clockwise: Bool = true) throws
+        -> Scene
+    {
+        try ring(progress: progress, style: style, clockwise: clockwise).scene
+    }
+
+    /// `scene` with its top layer (an indicator's progress) changed by `change`.
+    static func changingTopLayer(of scene: Scene, _ change: (inout ShapeLayer) -> Void) throws -> Scene {
+        var scene = scene
+        guard case .shape(var layer) = scene.layers.last else { throw LayerMissing() }
+        change(&layer)
+        scene.layers[scene.layers.count - 1] = .shape(layer)
+        return scene
+    }
+
+    struct LayerMissing: Error {}
+
+    /// A track under a progress, built by hand: `path` stroked whole in the system grey, then
+    /// trimmed to `strokeStart...strokeEnd` in the system blue, both with `stroke`.
+    static func trackAndProgress(
+        _ path: Path, width: Double, height: Double, stroke: StrokeStyle, strokeEnd: Double,
+        strokeStart: Double = 0, track: Bool = true
+    ) -> Scene {
+        let measure = PathMeasure(path)
+        var layers: [Layer] = []
+        if track {
+            layers.append(.shape(ShapeLayer(path: measure, stroke: stroke, strokePaint: .color(.systemGray5))))
+        }
+        layers.append(
+            .shape(
+                ShapeLayer(
+                    path: measure, strokeStart: strokeStart, strokeEnd: strokeEnd, stroke: stroke,
+                    strokePaint: .color(.systemBlue))))
+        return Scene(width: width, height: height, layers: layers)
     }
 
     @Test(arguments: [0.25, 0.5, 0.8])
     func progressEndsWhereTheFractionOfTheLengthIs(progress: Double) throws {
         var style = ProgressStyle()
         style.lineCap = .butt
-        let scene = Self.ringScene(progress: progress, style: style)
+        let (scene, measure) = try Self.ring(progress: progress, style: style)
         let image = try scene.renderImage()
-        let before = try #require(scene.measure.location(atFraction: progress - 0.01)).point
-        let after = try #require(scene.measure.location(atFraction: progress + 0.01)).point
+        let before = try #require(measure.location(atFraction: progress - 0.01)).point
+        let after = try #require(measure.location(atFraction: progress + 0.01)).point
         #expect(image.matches(style.progressTintColor, at: before.x, before.y))
         #expect(image.matches(style.trackTintColor, at: after.x, after.y))
     }
@@ -41,9 +79,9 @@ import Testing
     @Test func theZeroDotCanBeKept() throws {
         var style = ProgressStyle()
         style.showsZeroProgressDot = true
-        let scene = Self.ringScene(progress: 0, style: style)
+        let (scene, measure) = try Self.ring(progress: 0, style: style)
         let image = try scene.renderImage()
-        let start = try #require(scene.measure.location(atFraction: 0)).point
+        let start = try #require(measure.location(atFraction: 0)).point
         #expect(image.matches(.systemBlue, at: start.x, start.y))
         // A dot: about a disc of the line width.
         let area = Double(image.count(of: .systemBlue))
@@ -51,51 +89,58 @@ import Testing
     }
 
     @Test func roundCapsReachHalfTheWidthPastTheEnd() throws {
-        var style = ProgressStyle()
-        style.lineWidth = 20
-        let path = ProgressShape.bar.path(in: Rect(x: 0, y: 0, width: 400, height: 20), style: style)
-        let scene = ProgressScene(width: 400, height: 20, path: path, style: style, progress: 0.5)
+        // A bar from x = 10 to 390 (room for round caps of a 20-point stroke); half is x = 200.
+        let bar = try Path(svgPathData: "M 10 10 H 390")
+        var stroke = StrokeStyle(lineWidth: 20, lineCap: .round)
+        let scene = Self.trackAndProgress(bar, width: 400, height: 20, stroke: stroke, strokeEnd: 0.5)
         let image = try scene.renderImage()
-        let end = try #require(scene.measure.location(atFraction: 0.5)).point
-        // The bar runs from x = 10 to 390; half is x = 200. The cap reaches to 210.
+        let end = try #require(PathMeasure(bar).location(atFraction: 0.5)).point
+        // The cap reaches to 210.
         #expect(end.x == 200)
         #expect(image.matches(.systemBlue, at: 208.5, 10))
         #expect(image.matches(.systemGray5, at: 211.5, 10))
         // With butt caps the progress stops at the end.
-        style.lineCap = .butt
-        let butt = try ProgressScene(width: 400, height: 20, path: path, style: style, progress: 0.5).renderImage()
+        stroke.lineCap = .butt
+        let butt = try Self.trackAndProgress(bar, width: 400, height: 20, stroke: stroke, strokeEnd: 0.5).renderImage()
         #expect(butt.matches(.systemBlue, at: 198.5, 10))
         #expect(butt.matches(.systemGray5, at: 201.5, 10))
+    }
+
+    @Test func theBarLeavesRoomForItsRoundCaps() throws {
+        // The bar a progress indicator lays out is the one above: inset by the caps.
+        var style = ProgressStyle()
+        style.lineWidth = 20
+        let layout = try ProgressIndicator(geometry: .shape(.bar), style: style, width: 400, height: 20).layout()
+        #expect(layout.measure.path == (try Path(svgPathData: "M 10 10 H 390")))
     }
 
     @Test func aFullClosedPathIsJoinedAtTheSeamNotCapped() throws {
         // A square with butt caps and miter joins: closed, the top-left corner is mitered; an
         // open square (the same at progress just under 1) leaves that corner notched.
-        var style = ProgressStyle()
-        style.lineCap = .butt
-        style.lineWidth = 10
-        style.trackTintColor = .clear
+        let stroke = StrokeStyle(lineWidth: 10, lineCap: .butt)
         let square = try Path(svgPathData: "M 20 20 H 80 V 80 H 20 Z")
-        let full = try ProgressScene(width: 100, height: 100, path: square, style: style, progress: 1).renderImage()
+        let full = try Self.trackAndProgress(
+            square, width: 100, height: 100, stroke: stroke, strokeEnd: 1, track: false
+        ).renderImage()
         #expect(full.matches(.systemBlue, at: 16, 16))
-        let open = try ProgressScene(width: 100, height: 100, path: square, style: style, progress: 0.9999)
-            .renderImage()
+        let open = try Self.trackAndProgress(
+            square, width: 100, height: 100, stroke: stroke, strokeEnd: 0.9999, track: false
+        ).renderImage()
         #expect(!open.matches(.systemBlue, at: 16, 16))
     }
 
     @Test func aFullRingWithSquareCapsHasNoBulgeAtTheSeam() throws {
         // A thick ring (radius 50, width 40): square caps at the seam would put their corners
         // √(70² + 20²) ≈ 72.8 points from the centre, outside the ring's outer edge at 70.
-        var style = ProgressStyle()
-        style.lineCap = .square
-        style.lineWidth = 40
-        style.trackTintColor = .clear
+        let stroke = StrokeStyle(lineWidth: 40, lineCap: .square)
         var ring = Path()
-        ring.addArc(center: Point(128, 128), radius: 50, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true)
+        ring.addArc(
+            center: Point(128, 128), radius: 50, startAngle: .degrees(-90), endAngle: .degrees(270), clockwise: true)
         ring.closeSubpath()
         func paintOutsideTheRing(_ progress: Double) throws -> Int {
-            let image = try ProgressScene(width: 256, height: 256, path: ring, style: style, progress: progress)
-                .renderImage()
+            let image = try Self.trackAndProgress(
+                ring, width: 256, height: 256, stroke: stroke, strokeEnd: progress, track: false
+            ).renderImage()
             var count = 0
             for x in 100..<156 {
                 for y in 40..<80 where image[x, y].alpha > 64 {
@@ -136,8 +181,8 @@ import Testing
         style.dashPattern = [10, 6]
         style.lineCap = .butt
         style.trackTintColor = .clear
-        var late = Self.ringScene(progress: 0.7, style: style)
-        late.strokeStart = 0.3
+        // The progress layer trimmed to 0.3...0.7.
+        let late = try Self.changingTopLayer(of: Self.ringScene(progress: 0.7, style: style)) { $0.strokeStart = 0.3 }
         let lateImage = try late.renderImage()
         let whole = try Self.ringScene(progress: 1, style: style).renderImage()
         // Every solid progress pixel is progress on the full ring too (up to antialiasing).
@@ -156,10 +201,10 @@ import Testing
         style.lineWidth = 4
         style.trackWidth = 20
         style.lineCap = .butt
-        let scene = Self.ringScene(progress: 0.5, style: style)
+        let (scene, measure) = try Self.ring(progress: 0.5, style: style)
         let image = try scene.renderImage()
         // At 3 o'clock (a quarter of the way), the progress runs down the middle of the track.
-        let point = try #require(scene.measure.location(atFraction: 0.25)).point
+        let point = try #require(measure.location(atFraction: 0.25)).point
         #expect(image.matches(.systemBlue, at: point.x, point.y))
         #expect(image.matches(.systemGray5, at: point.x - 7, point.y))
         #expect(image.matches(.systemGray5, at: point.x + 7, point.y))
@@ -191,15 +236,24 @@ import Testing
     }
 
     @Test func fractionsArePinned() throws {
+        // By the indicator's layout…
         #expect(try Self.ringScene(progress: 7).render(as: .png) == Self.ringScene(progress: 1).render(as: .png))
         #expect(try Self.ringScene(progress: -2).render(as: .png) == Self.ringScene(progress: 0).render(as: .png))
-        var reversed = Self.ringScene(progress: 0.3)
-        reversed.strokeStart = 0.6
+        // …and by a shape layer itself.
+        let half = try Self.ringScene(progress: 0.5)
+        let beyond = try Self.changingTopLayer(of: half) { $0.strokeEnd = 7 }
+        let full = try Self.changingTopLayer(of: half) { $0.strokeEnd = 1 }
+        #expect(try beyond.render(as: .png) == full.render(as: .png))
+        let before = try Self.changingTopLayer(of: half) { ($0.strokeStart, $0.strokeEnd) = (-2, 0.25) }
+        let fromZero = try Self.changingTopLayer(of: half) { ($0.strokeStart, $0.strokeEnd) = (0, 0.25) }
+        #expect(try before.render(as: .png) == fromZero.render(as: .png))
+        // A start past the end draws nothing.
+        let reversed = try Self.changingTopLayer(of: half) { ($0.strokeStart, $0.strokeEnd) = (0.6, 0.3) }
         #expect(try reversed.renderImage().count(of: .systemBlue) == 0)
     }
 
     @Test func scaleMultipliesPixels() throws {
-        var scene = Self.ringScene(progress: 0.5)
+        var scene = try Self.ringScene(progress: 0.5)
         scene.scale = 2
         let image = try scene.renderImage()
         #expect(image.width == 512 && image.height == 512)

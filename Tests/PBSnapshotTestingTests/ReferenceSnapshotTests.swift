@@ -1,35 +1,71 @@
 import Foundation
+import PBCommandLine
 import PBRendering
 import PBSnapshotTesting
+import Synchronization
 import Testing
 
-@testable import PBCommandLine
-
 /// pbrender's own references in `Snapshots/`: every example curve file and every built-in
-/// shape at progress 0, 0.25, 0.5, 0.75 and 1, as PNG and SVG, rendered exactly as the
-/// command line renders them.
+/// shape at progress 0, 0.25, 0.5, 0.75 and 1, as PNG and SVG. The shapes are drawn by the
+/// library's layout (`ProgressIndicator`), as the command line draws them; the curve files are
+/// rendered by the command line itself (run in process, writing to standard output), since only
+/// it applies a curve file's style.
 @Suite struct ReferenceSnapshotTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let progressValues = ["0", "0.25", "0.5", "0.75", "1"]
 
-    /// Each subject: its folder in `Snapshots/`, its name, and the command-line arguments that
-    /// make its scene.
-    static let subjects: [(folder: String, name: String, arguments: [String])] = {
+    /// What a subject is drawn from.
+    enum Source: Sendable {
+        /// A built-in shape, laid out by `ProgressIndicator`.
+        case shape(ProgressShape)
+        /// A curve file, rendered by `pbrender --path FILE`.
+        case curveFile(String)
+    }
+
+    /// Each subject: its folder in `Snapshots/`, its name, and what it is drawn from.
+    static let subjects: [(folder: String, name: String, source: Source)] = {
         let names =
             (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Examples").path)) ?? []
         let examples = names.filter { $0.hasSuffix(".json") }.sorted().map { name in
-            ("examples", String(name.dropLast(5)), ["--path", root.appendingPathComponent("Examples/\(name)").path])
+            (
+                "examples", String(name.dropLast(5)),
+                Source.curveFile(root.appendingPathComponent("Examples/\(name)").path)
+            )
         }
-        return examples + ProgressShape.allCases.map { ("shapes", $0.rawValue, ["--shape", $0.rawValue]) }
+        return examples + ProgressShape.allCases.map { ("shapes", $0.rawValue, Source.shape($0)) }
     }()
 
-    /// The scene `pbrender` renders for `arguments`.
-    static func scene(_ arguments: [String], progress: String) throws -> ProgressScene {
-        let parsed = try ParsedArguments(arguments, specs: RenderCommand.allOptions, commandName: "pbrender")
-        var scene = try SceneOptions.scene(from: parsed, context: .system)
-        scene.progress = try ProgressValue.parse(progress, option: "--progress")
-        return scene
+    /// SVG text compared as the scene strategy `.svg` compares it (numbers within 0.01).
+    static let svgText = Snapshotting<String, String>(pathExtension: "svg", diffing: .text(numberTolerance: 0.01)) {
+        $0
+    }
+
+    /// The subject at `progress` (as the command line is given it), as a PNG's pixels and as SVG.
+    static func render(_ source: Source, progress: String) throws -> (image: RGBAImage, svg: String) {
+        switch source {
+        case .shape(let shape):
+            var indicator = ProgressIndicator(shape: shape)
+            indicator.progress = try #require(Double(progress))
+            let scene = try indicator.scene()
+            return (try scene.renderImage(), String(decoding: try scene.render(as: .svg), as: UTF8.self))
+        case .curveFile(let file):
+            let arguments = ["--path", file, "--progress", progress, "-o", "-", "--format"]
+            let png = try runTool(arguments + ["png"])
+            return (try RGBAImage(png: png), String(decoding: try runTool(arguments + ["svg"]), as: UTF8.self))
+        }
+    }
+
+    /// What `pbrender` writes to standard output for `arguments`, run in process.
+    static func runTool(_ arguments: [String]) throws -> [UInt8] {
+        let output = Mutex<[UInt8]>([])
+        let errors = Mutex("")
+        let context = CommandContext(
+            writeOutput: { bytes in output.withLock { $0 += bytes } },
+            writeError: { text in errors.withLock { $0 += text } }, readFile: CommandContext.system.readFile)
+        let status = Tool.run(arguments, context: context)
+        try #require(status == 0, "pbrender \(arguments.joined(separator: " ")): \(errors.withLock { $0 })")
+        return output.withLock { $0 }
     }
 
     static func directory(_ folder: String) -> String {
@@ -38,13 +74,13 @@ import Testing
 
     @Test(arguments: subjects.indices)
     func matchesItsReferences(index: Int) throws {
-        let (folder, name, arguments) = Self.subjects[index]
+        let (folder, name, source) = Self.subjects[index]
         for progress in Self.progressValues {
-            let scene = try Self.scene(arguments, progress: progress)
+            let (image, svg) = try Self.render(source, progress: progress)
             assertSnapshot(
-                of: scene, as: .image, named: progress, snapshotDirectory: Self.directory(folder), testName: name)
+                of: image, as: .image, named: progress, snapshotDirectory: Self.directory(folder), testName: name)
             assertSnapshot(
-                of: scene, as: .svg, named: progress, snapshotDirectory: Self.directory(folder), testName: name)
+                of: svg, as: Self.svgText, named: progress, snapshotDirectory: Self.directory(folder), testName: name)
         }
     }
 
@@ -70,11 +106,11 @@ import Testing
     /// of each PNG, and one digit changed in each SVG.
     @Test(arguments: subjects.indices)
     func alteringAnyReferenceFails(index: Int) throws {
-        let (folder, name, arguments) = Self.subjects[index]
+        let (folder, name, source) = Self.subjects[index]
         let altered = NSTemporaryDirectory() + "pbrender-altered-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: altered, withIntermediateDirectories: true)
         for progress in Self.progressValues {
-            let scene = try Self.scene(arguments, progress: progress)
+            let (actualImage, actualSVG) = try Self.render(source, progress: progress)
             let file = "\(name).\(progress)"
             let png = URL(fileURLWithPath: Self.directory(folder)).appendingPathComponent(file + ".png")
             var image = try RGBAImage(png: Array(Data(contentsOf: png)))
@@ -82,7 +118,8 @@ import Testing
             image.pixels[flat + 3] = image.pixels[flat + 3] == 0 ? 1 : image.pixels[flat + 3] - 1
             try Data(image.pngData()).write(to: URL(fileURLWithPath: altered + "/\(file).png"))
             let pngFailure = verifySnapshot(
-                of: scene, as: .image, named: progress, record: .never, snapshotDirectory: altered, testName: name)
+                of: actualImage, as: .image, named: progress, record: .never, snapshotDirectory: altered, testName: name
+            )
             #expect(pngFailure != nil, "\(file).png altered, yet the test passes")
 
             let svg = URL(fileURLWithPath: Self.directory(folder)).appendingPathComponent(file + ".svg")
@@ -92,7 +129,8 @@ import Testing
             text.replaceSubrange(last...last, with: text[last] == "9" ? "8" : "9")
             try text.write(toFile: altered + "/\(file).svg", atomically: true, encoding: .utf8)
             let svgFailure = verifySnapshot(
-                of: scene, as: .svg, named: progress, record: .never, snapshotDirectory: altered, testName: name)
+                of: actualSVG, as: Self.svgText, named: progress, record: .never, snapshotDirectory: altered,
+                testName: name)
             #expect(svgFailure != nil, "\(file).svg altered, yet the test passes")
         }
     }

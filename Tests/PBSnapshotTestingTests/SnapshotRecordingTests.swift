@@ -7,16 +7,19 @@ import Testing
 /// Record modes, files and messages.
 @Suite struct SnapshotRecordingTests {
     let directory = NSTemporaryDirectory() + "pbrender-recording-\(UUID().uuidString)"
-    static let scene = ProgressScene(
-        width: 64, height: 64,
-        path: ProgressShape.ring.path(in: Rect(x: 0, y: 0, width: 64, height: 64), style: ProgressStyle()),
-        progress: 0.3)
+    /// The default ring on a 64-point canvas at `progress`.
+    static func ring(progress: Double) throws -> Scene {
+        try ProgressIndicator(geometry: .shape(.ring), values: [progress], width: 64, height: 64).scene()
+    }
+
+    // swift-format-ignore: NeverUseForceTry
+    static let scene = try! ring(progress: 0.3)
 
     func reference(_ name: String, _ ext: String = "png") -> String {
         directory + "/testName.\(name).\(ext)"
     }
 
-    func verify(_ scene: ProgressScene = scene, name: String, record: SnapshotRecordMode) -> String? {
+    func verify(_ scene: Scene = scene, name: String, record: SnapshotRecordMode) -> String? {
         verifySnapshot(
             of: scene, as: .image, named: name, record: record, snapshotDirectory: directory, testName: "testName()")
     }
@@ -40,8 +43,7 @@ import Testing
 
     @Test func allModeRewritesAndFails() throws {
         #expect(verify(name: "all", record: .missing) != nil)
-        var other = Self.scene
-        other.progress = 0.9
+        let other = try Self.ring(progress: 0.9)
         let message = try #require(verify(other, name: "all", record: .all))
         #expect(message.hasPrefix("Recorded the snapshot (record mode 'all')"))
         #expect(verify(other, name: "all", record: .never) == nil)
@@ -50,8 +52,7 @@ import Testing
     @Test func failedModeReRecordsOnlyWhatFails() throws {
         #expect(verify(name: "failed", record: .missing) != nil)
         #expect(verify(name: "failed", record: .failed) == nil)
-        var other = Self.scene
-        other.progress = 0.8
+        let other = try Self.ring(progress: 0.8)
         let message = try #require(verify(other, name: "failed", record: .failed))
         #expect(message.contains("Re-recorded the reference (record mode 'failed')"))
         #expect(verify(other, name: "failed", record: .never) == nil)
@@ -59,8 +60,7 @@ import Testing
 
     @Test func aMismatchWritesTheActualImageAndADifferencePicture() throws {
         #expect(verify(name: "mismatch", record: .missing) != nil)
-        var other = Self.scene
-        other.progress = 0.6
+        let other = try Self.ring(progress: 0.6)
         let message = try #require(verify(other, name: "mismatch", record: .never))
         #expect(message.hasPrefix("Snapshot does not match the reference \(reference("mismatch")): "))
         #expect(message.contains("re-record it with PBRENDER_SNAPSHOT_RECORD=failed"))

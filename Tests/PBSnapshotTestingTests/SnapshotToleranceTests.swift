@@ -10,49 +10,49 @@ import Testing
     /// A fresh folder for references.
     let directory = NSTemporaryDirectory() + "pbrender-tolerance-\(UUID().uuidString)"
 
-    static func ring(progress: Double, tint: Color = .systemBlue, offset: Double = 0) -> ProgressScene {
+    static func ring(progress: Double, tint: Color = .systemBlue, offset: Double = 0) throws -> Scene {
         var style = ProgressStyle()
         style.progressTintColor = tint
         var path = Path()
         path.addArc(
-            center: Point(128 + offset, 128 + offset * 0.7), radius: 100, startAngle: -.pi / 2,
-            endAngle: 1.5 * .pi, clockwise: true)
+            center: Point(128 + offset, 128 + offset * 0.7), radius: 100, startAngle: .degrees(-90),
+            endAngle: .degrees(270), clockwise: true)
         path.closeSubpath()
-        return ProgressScene(width: 256, height: 256, path: path, style: style, progress: progress)
+        var indicator = ProgressIndicator(path: path, canvas: Size(width: 256, height: 256), style: style)
+        indicator.progress = progress
+        return try indicator.scene()
     }
 
     /// Records `reference`, then verifies `actual` against it.
-    func verify(_ actual: ProgressScene, against reference: ProgressScene, tolerance: ImageTolerance = .default)
-        -> String?
-    {
-        let strategy = Snapshotting<ProgressScene, RGBAImage>.image(tolerance: tolerance)
+    func verify(_ actual: Scene, against reference: Scene, tolerance: ImageTolerance = .default) -> String? {
+        let strategy = Snapshotting<Scene, RGBAImage>.image(tolerance: tolerance)
         _ = verifySnapshot(of: reference, as: strategy, named: "x", record: .all, snapshotDirectory: directory)
         return verifySnapshot(of: actual, as: strategy, named: "x", record: .never, snapshotDirectory: directory)
     }
 
-    @Test func equalImagesPass() {
-        #expect(verify(Self.ring(progress: 0.4), against: Self.ring(progress: 0.4)) == nil)
+    @Test func equalImagesPass() throws {
+        #expect(verify(try Self.ring(progress: 0.4), against: try Self.ring(progress: 0.4)) == nil)
     }
 
     @Test func aProgressEndMovedByOnePixelFails() throws {
         // The ring's centre line has radius 100: one pixel is 1 / (200π) of its length.
         let step = 1 / (200 * Double.pi)
-        let message = try #require(verify(Self.ring(progress: 0.4 + step), against: Self.ring(progress: 0.4)))
+        let message = try #require(verify(try Self.ring(progress: 0.4 + step), against: try Self.ring(progress: 0.4)))
         #expect(message.contains("pixels differ beyond the tolerance"))
     }
 
     @Test func aTintChangedByOneStepFails() throws {
         let nextBlue = Color(red8: 0x00, green8: 0x7B, blue8: 0xFF)
         let message = try #require(
-            verify(Self.ring(progress: 0.4, tint: nextBlue), against: Self.ring(progress: 0.4)))
+            verify(try Self.ring(progress: 0.4, tint: nextBlue), against: try Self.ring(progress: 0.4)))
         #expect(message.contains("largest difference 1 of 255"))
     }
 
-    @Test func antialiasingNoisePasses() {
+    @Test func antialiasingNoisePasses() throws {
         // The whole drawing moved by a tenth of a pixel: every edge pixel changes a little.
-        #expect(verify(Self.ring(progress: 0.4, offset: 0.1), against: Self.ring(progress: 0.4)) == nil)
+        #expect(verify(try Self.ring(progress: 0.4, offset: 0.1), against: try Self.ring(progress: 0.4)) == nil)
         // …but a whole pixel is a real change.
-        #expect(verify(Self.ring(progress: 0.4, offset: 1), against: Self.ring(progress: 0.4)) != nil)
+        #expect(verify(try Self.ring(progress: 0.4, offset: 1), against: try Self.ring(progress: 0.4)) != nil)
     }
 
     @Test func noisyEdgePixelsPassAndNoisyInteriorsFail() throws {
@@ -80,16 +80,17 @@ import Testing
                 != nil)
     }
 
-    @Test func aShareOfPixelsCanBeAllowed() {
+    @Test func aShareOfPixelsCanBeAllowed() throws {
         let loose = ImageTolerance(interiorThreshold: 0, edgeThreshold: 64, allowedShare: 0.01)
-        #expect(verify(Self.ring(progress: 0.401), against: Self.ring(progress: 0.4), tolerance: loose) == nil)
-        #expect(verify(Self.ring(progress: 0.401), against: Self.ring(progress: 0.4), tolerance: .exact) != nil)
+        let (moved, reference) = (try Self.ring(progress: 0.401), try Self.ring(progress: 0.4))
+        #expect(verify(moved, against: reference, tolerance: loose) == nil)
+        #expect(verify(moved, against: reference, tolerance: .exact) != nil)
     }
 
     @Test func aDifferentSizeFails() throws {
-        var bigger = Self.ring(progress: 0.4)
+        var bigger = try Self.ring(progress: 0.4)
         bigger.width = 300
-        let message = try #require(verify(bigger, against: Self.ring(progress: 0.4)))
+        let message = try #require(verify(bigger, against: try Self.ring(progress: 0.4)))
         #expect(message.contains("the size is 300 x 256 pixels, the reference's 256 x 256"))
     }
 }

@@ -16,7 +16,7 @@ import Testing
         path.addCurve(to: Point(0, 30), control1: Point(20, 20), control2: Point(10, 30))
         path.closeSubpath()
         // After a close, an arc starts a new subpath with a line from the current point.
-        path.addArc(center: Point(50, 50), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        path.addArc(center: Point(50, 50), radius: 10, startAngle: .zero, endAngle: .degrees(90), clockwise: true)
         let snapshot = try Snapshotting<Path, String>.elements.snapshot(path)
         #expect(
             snapshot == """
@@ -33,18 +33,22 @@ import Testing
     }
 
     @Test func svgNumbersMatchWithinATolerance() throws {
-        let ring = ProgressShape.ring.path(in: Rect(x: 0, y: 0, width: 100, height: 100), style: ProgressStyle())
-        let scene = ProgressScene(width: 100, height: 100, path: ring, progress: 0.5)
-        let svg = try Snapshotting<ProgressScene, String>.svg.snapshot(scene)
+        var indicator = ProgressIndicator(geometry: .shape(.ring), values: [0.5], width: 100, height: 100)
+        let ring = try indicator.layout().measure.path
+        let scene = try indicator.scene()
+        let svg = try Snapshotting<Scene, String>.svg.snapshot(scene)
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.contains("stroke:rgb(0%,47.843137%,100%)"))
         #expect(!svg.contains(where: { $0 == "\r" }))
         // Moving the drawing by a thousandth of a point changes nothing; by a point, it fails.
-        let shifted = ProgressScene(
-            width: 100, height: 100, path: ring.transformed(by: Transform(translationX: 0.001, y: 0.003)),
-            progress: 0.5)
-        let moved = ProgressScene(
-            width: 100, height: 100, path: ring.transformed(by: Transform(translationX: 1, y: 0)), progress: 0.5)
+        func translated(_ dx: Double, _ dy: Double) throws -> Scene {
+            var moved = indicator
+            moved.geometry = .path(
+                ring.transformed(by: Transform(translationX: dx, y: dy)), canvas: Size(width: 100, height: 100))
+            return try moved.scene()
+        }
+        let shifted = try translated(0.001, 0.003)
+        let moved = try translated(1, 0)
         _ = verifySnapshot(of: scene, as: .svg, named: "svg", record: .all, snapshotDirectory: directory)
         #expect(
             verifySnapshot(of: shifted, as: .svg, named: "svg", record: .never, snapshotDirectory: directory) == nil)
@@ -52,8 +56,8 @@ import Testing
             verifySnapshot(of: moved, as: .svg, named: "svg", record: .never, snapshotDirectory: directory))
         #expect(message.contains("line 4 differs beyond 0.01"))
         // Text around the numbers must match exactly.
-        var recoloured = scene
-        recoloured.style.progressTintColor = .white
+        indicator.style.progressTintColor = .white
+        let recoloured = try indicator.scene()
         #expect(
             verifySnapshot(of: recoloured, as: .svg, named: "svg", record: .never, snapshotDirectory: directory)
                 != nil)

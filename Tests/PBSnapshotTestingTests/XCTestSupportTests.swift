@@ -9,8 +9,7 @@ import XCTest
 final class XCTestSupportTests: XCTestCase {
     func testAssertSnapshotPassesInXCTest() throws {
         let directory = NSTemporaryDirectory() + "pbrender-xctest-\(UUID().uuidString)"
-        let ring = ProgressShape.ring.path(in: Rect(x: 0, y: 0, width: 48, height: 48), style: ProgressStyle())
-        let scene = ProgressScene(width: 48, height: 48, path: ring, progress: 0.7)
+        let scene = try ProgressIndicator(geometry: .shape(.ring), values: [0.7], width: 48, height: 48).scene()
         XCTAssertNotNil(
             verifySnapshot(of: scene, as: .image, named: "ring", record: .all, snapshotDirectory: directory))
         assertSnapshot(of: scene, as: .image, named: "ring", record: .never, snapshotDirectory: directory)

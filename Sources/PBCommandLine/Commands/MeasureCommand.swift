@@ -15,20 +15,25 @@ enum MeasureCommand: Command {
     static let usage = "measure (--path FILE | --path-data DATA | --shape SHAPE) [--at FRACTION ...] [--json] [--accuracy A]"
     static let options: [Option<Options>] =
         PathSource.schema.map { $0.lifted(\.source) } + [
-            .value(
-                "at", \.at, placeholder: "FRACTION", section: "MEASURING", repeatable: true,
-                expectation: ProgressAmount.expectation,
-                help: "Also print the point and unit tangent at this fraction of the whole length (0.5, 50%; pinned to 0...1). Repeatable."),
+            // Each `--at` adds its fractions to those before (`.value` would replace them).
+            Option(
+                name: "at", shortName: nil, placeholder: "FRACTION",
+                help: "Also print the point and unit tangent at this fraction of the whole length (0.5, 50%; pinned to 0...1). Repeatable.",
+                section: "MEASURING", fileKey: nil, isRepeatable: true, expectation: ProgressAmount.expectation
+            ) { options, input throws(OptionValueError) in
+                guard case .text(let text) = input else { throw .invalid }
+                options.at += try [ProgressAmount](optionText: text)
+            },
             .flag("json", \.json, section: "MEASURING", help: "Print JSON (every digit of every number) instead of text."),
             PathSource.accuracyOption(\.accuracy),
         ]
     static let sections = ["INPUT", "MEASURING"]
     static let discussion = """
         Lengths are arc lengths of the exact curves (Bézier curves and ellipses by Gauss-Legendre
-        quadrature driven by a proven error bound, circles in closed form), each with relative error at most the
-        accuracy. The length of a path is the sum of its subpaths in drawing order: a closing
-        segment counts, the jump of a move does not. Fractions are of that whole length, as
-        CAShapeLayer's strokeEnd is.
+        quadrature driven by a proven error bound, circles in closed form), each with relative
+        error at most the accuracy. The length of a path is the sum of its subpaths in drawing
+        order: a closing segment counts, the jump of a move does not. Fractions are of that whole
+        length, as CAShapeLayer's strokeEnd is.
 
         EXAMPLES:
           pbrender measure --path Examples/curve.json --at 0.5

@@ -115,14 +115,19 @@ public struct Path: Hashable, Sendable {
     /// not.
     ///
     /// Running clockwise, the sweep is `endAngle - startAngle` brought into `0...360°` (so 0° to
-    /// 360° is a whole circle); counterclockwise, into `-360°...0`. A negative radius is taken as
-    /// its magnitude; NaN or infinite values add nothing.
+    /// 360° is a whole circle); counterclockwise, into `-360°...0`. A sweep of zero adds no arc,
+    /// only the line to its start (or the move there). A negative radius is taken as its
+    /// magnitude; NaN or infinite values add nothing.
     public mutating func addArc(center: Point, radius: Double, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
         let sweep = Self.sweep(from: startAngle, to: endAngle, clockwise: clockwise)
         guard
             let arc = EllipticalArc(
                 center: center, radiusX: radius, radiusY: radius, startAngle: startAngle, sweepAngle: sweep)
         else { return }
+        // No sweep, no arc: only the line to its start (or, with no current point, a move there).
+        guard sweep.degrees != 0 else {
+            return append(currentPoint == nil ? .move(to: arc.start) : .line(to: arc.start))
+        }
         append(.arc(arc))
     }
 

@@ -77,7 +77,7 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
         case .semicircle:
             let width = width ?? defaultWidth
             if let height { return Size(width: width, height: height) }
-            let inner = Rect(x: 0, y: 0, width: max(width - 2 * padding, 0), height: .greatestFiniteMagnitude)
+            let inner = Rect(x: 0, y: 0, width: max(width - 2 * padding, 0), height: .infinity)
             let fit = Self.fitArc(
                 in: inner, start: self.startAngle(startAngle, clockwise: clockwise), sweep: clockwise ? sweep : -sweep,
                 stroke: stroke)
@@ -136,8 +136,10 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
             func arc(_ radius: Double, widenedBy extra: Angle = .zero) -> Rect {
                 let direction: Double = sweep.degrees < 0 ? -1 : 1
                 let from = Angle(degrees: start.degrees - direction * extra.degrees)
-                let span = Angle(degrees: sweep.degrees + direction * 2 * extra.degrees)
-                let isWhole = abs(span.degrees) >= 360
+                // Whole or not before the angle is made: an Angle reduces a span beyond a turn.
+                let degrees = sweep.degrees + direction * 2 * extra.degrees
+                let isWhole = abs(degrees) >= 360
+                let span = Angle(degrees: degrees)
                 return EllipticalArc(
                     center: .zero, radiusX: radius, radiusY: radius, startAngle: from,
                     sweepAngle: isWhole ? .degrees(360 * direction) : span)?.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)

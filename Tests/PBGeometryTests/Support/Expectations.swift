@@ -129,3 +129,33 @@ func expectSameGeometry(
         }
     }
 }
+
+/// A path of one subpath drawing `segments` in order, built from their elements: a move to the
+/// first one's start, then the element that draws each. The segments must be chained (each
+/// starting where the one before ends), as the segments of a subpath always are.
+func chainedPath(_ segments: [PathSegment], closed: Bool = false) -> Path {
+    precondition(zip(segments, segments.dropFirst()).allSatisfy { $0.end == $1.start }, "the segments do not chain")
+    guard let first = segments.first else { return Path() }
+    return Path(elements: [.move(to: first.start)] + segments.map(\.element) + (closed ? [.closeSubpath] : []))
+}
+
+extension Path {
+    /// A path of the given subpaths, each as its own elements (``Subpath/pathElements``).
+    init(joining subpaths: [Subpath]) {
+        self.init(elements: subpaths.flatMap(\.pathElements))
+    }
+}
+
+/// The arc of the given centre parameters, for tables of test cases (where `#require` cannot
+/// run): the parameters must be finite, so that the arc exists.
+func centreArc(
+    center: Point, radiusX: Double, radiusY: Double, xAxisRotation: Angle = .zero, startAngle: Angle,
+    sweepAngle: Angle
+) -> EllipticalArc {
+    guard
+        let arc = EllipticalArc(
+            center: center, radiusX: radiusX, radiusY: radiusY, xAxisRotation: xAxisRotation, startAngle: startAngle,
+            sweepAngle: sweepAngle)
+    else { preconditionFailure("the arc does not exist") }
+    return arc
+}

@@ -22,17 +22,28 @@ public struct DownloadBadge: Sendable {
         return Double(bytesReceived) / Double(bytesExpected)
     }
 
-    /// The badge: a 64-point ring, green once complete; with an unknown total, a quarter arc in
-    /// grey that says "working" without claiming a fraction.
-    public var scene: ProgressScene {
+    /// The badge: a 64-point ring (4 points clear around it, drawn at @2x), green once
+    /// complete; with an unknown total, a quarter arc in grey that says "working" without
+    /// claiming a fraction.
+    public var indicator: ProgressIndicator {
         var style = ProgressStyle()
         style.lineWidth = 8
-        let ring = ProgressShape.ring.path(in: Rect(x: 4, y: 4, width: 56, height: 56), style: style)
+        var indicator = ProgressIndicator(
+            geometry: .shape(.ring), style: style, width: 64, height: 64, padding: 4, scale: 2)
         guard let fraction = fractionCompleted else {
-            style.progressTintColor = Color(red8: 0x8E, green8: 0x8E, blue8: 0x93)
-            return ProgressScene(width: 64, height: 64, path: ring, style: style, progress: 0.25, scale: 2)
+            indicator.style.progressTintColor = .systemGray
+            indicator.progress = 0.25
+            return indicator
         }
-        if fraction >= 1 { style.progressTintColor = Color(red8: 0x34, green8: 0xC7, blue8: 0x59) }
-        return ProgressScene(width: 64, height: 64, path: ring, style: style, progress: fraction, scale: 2)
+        if fraction >= 1 { indicator.style.progressTintColor = .systemGreen }
+        indicator.progress = fraction
+        return indicator
+    }
+
+    /// The badge's scene, ready to render or snapshot.
+    ///
+    /// - Throws: ``RenderError`` if the indicator cannot be laid out (it always can).
+    public func scene() throws(RenderError) -> Scene {
+        try indicator.scene()
     }
 }

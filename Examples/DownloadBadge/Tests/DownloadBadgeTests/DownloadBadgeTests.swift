@@ -9,12 +9,12 @@ import Testing
     }
 
     @Test(arguments: [(0, "empty"), (262_144, "quarter"), (786_432, "three-quarters"), (1_048_576, "done")])
-    func badge(bytesReceived: Int64, name: String) {
+    func badge(bytesReceived: Int64, name: String) throws {
         let badge = DownloadBadge(bytesReceived: bytesReceived, bytesExpected: 1_048_576)
-        assertSnapshot(of: badge.scene, as: .image, named: name)
+        assertSnapshot(of: try badge.scene(), as: .image, named: name)
     }
 
-    @Test func unknownTotal() {
-        assertSnapshot(of: DownloadBadge(bytesReceived: 1_000, bytesExpected: nil).scene, as: .image)
+    @Test func unknownTotal() throws {
+        assertSnapshot(of: try DownloadBadge(bytesReceived: 1_000, bytesExpected: nil).scene(), as: .image)
     }
 }
