@@ -34,9 +34,11 @@ let package = Package(
         .executableTarget(
             name: "pbrender-fuzz", dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "CFuzzer"],
             exclude: ["README.md"], swiftSettings: strict),
-        // Pixel probes and external oracles (rsvg-convert, pdftoppm) shared by the test targets.
+        // Pixel probes and external oracles (rsvg-convert, pdftoppm, headless Chromium) shared by the test targets;
+        // CDeflate to decode Chromium's screenshots fast in debug builds.
         .target(
-            name: "PBTestSupport", dependencies: ["PBRendering"], path: "Tests/PBTestSupport", swiftSettings: strict),
+            name: "PBTestSupport", dependencies: ["PBRendering", "CDeflate"], path: "Tests/PBTestSupport",
+            swiftSettings: strict),
         .testTarget(
             name: "PBGeometryTests", dependencies: ["PBGeometry", "PBTestSupport"], exclude: ["References"],
             swiftSettings: strict),
