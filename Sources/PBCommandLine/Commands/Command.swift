@@ -23,7 +23,8 @@ extension Command {
     /// The whole help text.
     static var help: String {
         HelpFormatter.help(
-            overview: overview, usage: "pbrender \(usage)", sections: sections, options: options, discussion: discussion)
+            overview: overview, usage: "pbrender \(usage)", sections: sections, options: options, discussion: discussion
+        )
     }
 
     /// The usage line shown after a usage error.

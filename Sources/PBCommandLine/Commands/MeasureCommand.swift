@@ -12,14 +12,18 @@ enum MeasureCommand: Command {
 
     static let name = "measure"
     static let overview = "Print the length of a path and of each subpath, and points and tangents along it."
-    static let usage = "measure (--path FILE | --path-data DATA | --shape SHAPE) [--at FRACTION ...] [--json] [--accuracy A]"
+    static let usage =
+        "measure (--path FILE | --path-data DATA | --shape SHAPE) [--at FRACTION ...] [--json] [--accuracy A]"
     static let options: [Option<Options>] =
         PathSource.schema.map { $0.lifted(\.source) } + [
             .value(
                 "at", \.at, placeholder: "FRACTION", section: "MEASURING", repeatable: true,
                 expectation: ProgressAmount.expectation,
-                help: "Also print the point and unit tangent at this fraction of the whole length (0.5, 50%; pinned to 0...1). Repeatable."),
-            .flag("json", \.json, section: "MEASURING", help: "Print JSON (every digit of every number) instead of text."),
+                help:
+                    "Also print the point and unit tangent at this fraction of the whole length (0.5, 50%; pinned to 0...1). Repeatable."
+            ),
+            .flag(
+                "json", \.json, section: "MEASURING", help: "Print JSON (every digit of every number) instead of text."),
             PathSource.accuracyOption(\.accuracy),
         ]
     static let sections = ["INPUT", "MEASURING"]

@@ -57,7 +57,7 @@ enum RenderCommand: Command {
         let output = options.output ?? "progress.png"
         let format = try options.format(forOutput: output)
         indicator.scale = try scale(options, for: format)
-        let bytes = try render(indicator, as: format)
+        let bytes = try render(indicator, as: format, options: options)
         if output == "-" {
             guard options.force || format == .svg || !context.outputIsTerminal else {
                 throw .usage(
@@ -81,12 +81,22 @@ enum RenderCommand: Command {
         return options.indicator.scale
     }
 
-    /// Lays out and renders with `renderer` (reuse one per thread for frames).
-    static func render(_ indicator: ProgressIndicator, as format: ImageFormat, with renderer: SceneRenderer = SceneRenderer())
+    /// Lays out and renders in the options' appearance, or as a live SVG.
+    static func render(_ indicator: ProgressIndicator, as format: ImageFormat, options: RenderOptions)
         throws(CommandLineError) -> [UInt8]
     {
+        if options.live && format != .svg {
+            throw .usage("option '--live' writes SVG only (an SVG that a page's CSS drives); use -o with .svg")
+        }
+        if options.appearance != .light && format == .svg {
+            throw .usage(
+                "option '--appearance' applies to PNG and PDF: an SVG carries both appearances and follows the viewer's"
+            )
+        }
         do {
-            return try renderer.render(indicator.scene(), as: format)
+            let scene = try indicator.scene()
+            if format == .svg { return try scene.svgData(isLive: options.live) }
+            return try scene.appearance(options.appearance).render(as: format)
         } catch {
             throw CommandLineError(.render(error))
         }

@@ -89,7 +89,8 @@ enum NumberRule: Sendable {
         case .nonNegative: "a number >= 0"
         case .positive: "a number > 0"
         case .atLeastOne: "a number >= 1"
-        case .within(let range): "a number from \(NumberText.readable(range.lowerBound)) to \(NumberText.readable(range.upperBound))"
+        case .within(let range):
+            "a number from \(NumberText.readable(range.lowerBound)) to \(NumberText.readable(range.upperBound))"
         }
     }
 }

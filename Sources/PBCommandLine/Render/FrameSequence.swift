@@ -16,6 +16,7 @@ struct FrameSequence {
     let to: Double
     let pattern: FramePattern
     let format: ImageFormat
+    let appearance: Appearance
 
     init(count: Int, options: RenderOptions, indicator: ProgressIndicator) throws(CommandLineError) {
         guard count >= 1, count <= Self.maximumCount else {
@@ -32,6 +33,7 @@ struct FrameSequence {
         self.to = options.to?.value ?? 1
         self.pattern = try FramePattern(output)
         self.format = try options.format(forOutput: pattern.fileName(0))
+        self.appearance = options.appearance
         var indicator = indicator
         indicator.scale = try RenderCommand.scale(options, for: format)
         do {
@@ -65,7 +67,7 @@ struct FrameSequence {
                     let bytes: [UInt8]
                     do throws(RenderError) {
                         let scene = try layout.scene(progress: progress(ofFrame: index), strokeStart: strokeStart)
-                        bytes = try renderer.render(scene, as: format)
+                        bytes = try renderer.render(format == .svg ? scene : scene.appearance(appearance), as: format)
                     } catch {
                         throw CommandLineError(.render(error))
                     }

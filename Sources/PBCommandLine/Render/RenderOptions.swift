@@ -23,6 +23,10 @@ struct RenderOptions: Sendable {
     var format: ImageFormat?
     /// Whether binary may go to a terminal.
     var force = false
+    /// The appearance PNG and PDF output is drawn in.
+    var appearance = Appearance.light
+    /// Whether an SVG's progress follows the CSS custom property `--progress`.
+    var live = false
     /// Whether colour stops blend instead of stepping.
     var colorStopsBlend = false
     /// Whether to run the shape the other way (or reverse the path).

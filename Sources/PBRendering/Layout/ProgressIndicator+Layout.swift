@@ -47,7 +47,7 @@ extension ProgressIndicator {
         guard measure.length.isFinite else { throw RenderError(.pathTooLarge) }
         return ProgressLayout(
             width: canvas.width, height: canvas.height, scale: scale, measure: measure, center: center, style: style,
-            progressStroke: progressStroke, trackStroke: trackStroke)
+            progressStroke: progressStroke, trackStroke: trackStroke, accessibility: accessibility)
     }
 
     /// The path in canvas coordinates, the canvas, and a round shape's centre.
@@ -65,7 +65,9 @@ extension ProgressIndicator {
         case .path(let source, let given):
             if startAngle != nil {
                 throw RenderError(
-                    .notApplicable(name: "startAngle", reason: "a path starts where its data starts; start angles turn built-in shapes"))
+                    .notApplicable(
+                        name: "startAngle",
+                        reason: "a path starts where its data starts; start angles turn built-in shapes"))
             }
             let path = isClockwise ? source : source.reversed()
             let fixed: Size?
@@ -75,7 +77,8 @@ extension ProgressIndicator {
                     throw RenderError(
                         .notApplicable(
                             name: "padding",
-                            reason: "the canvas is fixed (a width and height), so the path's coordinates are used as they are; "
+                            reason:
+                                "the canvas is fixed (a width and height), so the path's coordinates are used as they are; "
                                 + "padding applies to built-in shapes and to paths whose canvas fits their stroke"))
                 }
                 let size = Size(width: width ?? canvas.width, height: height ?? canvas.height)

@@ -49,6 +49,9 @@ public struct ProgressIndicator: Hashable, Sendable {
     public var padding: Double
     /// Pixels per point in raster output. Default 1.
     public var scale: Double
+    /// What assistive technology is told: title, description, whether decorative. The progress
+    /// in percent and the default title ("Progress: 37%") are filled in by the layout.
+    public var accessibility = Accessibility()
 
     /// An indicator along a built-in shape, at progress 0.
     public init(shape: ProgressShape = .ring, style: ProgressStyle = ProgressStyle()) {

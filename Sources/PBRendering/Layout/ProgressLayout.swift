@@ -21,12 +21,15 @@ public struct ProgressLayout: Hashable, Sendable {
     public let progressStroke: StrokeStyle
     /// The track stroke.
     public let trackStroke: StrokeStyle
+    /// What assistive technology is told (the progress is filled in per scene).
+    public let accessibility: Accessibility
 
     /// Whether two layouts draw alike.
     public static func == (lhs: ProgressLayout, rhs: ProgressLayout) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.scale == rhs.scale
             && lhs.measure.path == rhs.measure.path && lhs.center == rhs.center && lhs.style == rhs.style
             && lhs.progressStroke == rhs.progressStroke && lhs.trackStroke == rhs.trackStroke
+            && lhs.accessibility == rhs.accessibility
     }
 
     /// Hashes what ``==`` compares.
@@ -39,10 +42,11 @@ public struct ProgressLayout: Hashable, Sendable {
 
     init(
         width: Double, height: Double, scale: Double, measure: PathMeasure, center: Point?, style: ProgressStyle,
-        progressStroke: StrokeStyle, trackStroke: StrokeStyle
+        progressStroke: StrokeStyle, trackStroke: StrokeStyle, accessibility: Accessibility
     ) {
         (self.width, self.height, self.scale, self.measure, self.center) = (width, height, scale, measure, center)
         (self.style, self.progressStroke, self.trackStroke) = (style, progressStroke, trackStroke)
+        self.accessibility = accessibility
     }
 
     /// The scene at `values` laid end to end from `strokeStart`: the background, the track's
@@ -60,6 +64,21 @@ public struct ProgressLayout: Hashable, Sendable {
         let start = min(max(strokeStart, 0), 1)
         let values = values.map { max($0, 0) }
         let end = min(start + values.reduce(0, +), 1)
+        let light = layers(style: style, values: values, start: start, end: end)
+        let dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end)
+        var accessibility = self.accessibility
+        accessibility.percent = (end - start) * 100
+        if accessibility.title == nil {
+            accessibility.title = "Progress: \(ProgressTextFormatter.accessibilityPercent(end - start))%"
+        }
+        let progress = ProgressLayerInfo(layerIndex: light.count - 1, strokeStart: start, values: values)
+        return Scene(
+            width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
+            accessibility: accessibility, progress: progress)
+    }
+
+    /// The layers in `style`'s colours.
+    private func layers(style: ProgressStyle, values: [Double], start: Double, end: Double) -> [Layer] {
         var layers: [Layer] = []
         if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
         if let fill = style.trackFillColor {
@@ -67,7 +86,8 @@ public struct ProgressLayout: Hashable, Sendable {
         }
         if trackStroke.lineWidth > 0 {
             let paint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
-            layers.append(.shape(ShapeLayer(path: measure, trimScope: style.trimScope, stroke: trackStroke, strokePaint: paint)))
+            layers.append(
+                .shape(ShapeLayer(path: measure, trimScope: style.trimScope, stroke: trackStroke, strokePaint: paint)))
         }
         if let fill = style.progressFillColor, start < end {
             layers.append(
@@ -77,9 +97,9 @@ public struct ProgressLayout: Hashable, Sendable {
             .shape(
                 ShapeLayer(
                     path: measure, strokeStart: start, strokeEnd: end, trimScope: style.trimScope,
-                    stroke: progressStroke, strokePaint: progressPaint(values: values, start: start),
+                    stroke: progressStroke, strokePaint: progressPaint(style: style, values: values, start: start),
                     showsZeroLengthDot: style.showsZeroProgressDot)))
-        return Scene(width: width, height: height, scale: scale, layers: layers)
+        return layers
     }
 
     /// The scene at one progress value.
@@ -91,7 +111,7 @@ public struct ProgressLayout: Hashable, Sendable {
 
     /// What the progress is painted with: for several values, hard stops at their boundaries;
     /// for one, the style's gradient, its colour by value, or its tint.
-    private func progressPaint(values: [Double], start: Double) -> Paint {
+    private func progressPaint(style: ProgressStyle, values: [Double], start: Double) -> Paint {
         guard values.count > 1 else {
             if let gradient = style.progressGradient { return .pathGradient(gradient) }
             if let colors = style.progressValueColors { return .color(colors.color(forValue: values.first ?? 0)) }
