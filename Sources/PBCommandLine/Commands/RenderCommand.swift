@@ -39,14 +39,17 @@ enum RenderCommand: Command {
 
     static func run(_ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext) throws(CommandLineError) {
         let (options, curveFile) = try RenderOptions.read(given, context: context)
-        var indicator = try options.indicator(curveFile: curveFile)
+        var indicator = try options.indicator(curveFile: curveFile, context: context)
         if let frames = options.frames {
             return try FrameSequence(count: frames, options: options, indicator: indicator).render(context: context)
         }
         for name in ["from", "to"] where given.contains(where: { $0.option.name == name }) {
             throw .usage("option '--\(name)' only applies with '--frames'")
         }
-        guard options.hasProgress else {
+        guard
+            options.hasProgress || indicator.isIndeterminate || options.bytes != nil || options.step != nil
+                || options.phasesFile != nil
+        else {
             throw .usage("give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'")
         }
         if let progress = options.progress, progress.looksLikeAPercentage {

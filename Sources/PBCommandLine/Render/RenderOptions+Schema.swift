@@ -180,7 +180,68 @@ extension RenderOptions {
             ) { options, input throws(OptionValueError) in
                 options.indicator.style.progressFillColor = try fill(input)
             },
-        ] + webOptions
+        ] + sourceOptions + labelOptions + webOptions
+
+    /// Where the progress comes from besides `--progress`.
+    static let sourceOptions: [Option<RenderOptions>] = [
+        .value(
+            "bytes", \.bytes, placeholder: "R/T", section: "PROGRESS SOURCES",
+            help:
+                "Bytes received / expected (progress = R / T, divided as doubles; {bytes} and {totalBytes} like 3.1 MB); 'R/?' for an unknown total: indeterminate."
+        ),
+        .value(
+            "step", \.step, placeholder: "N/M", section: "PROGRESS SOURCES",
+            help: "Step N of M done (progress N / M; {step} and {stepCount})."),
+        .value(
+            "phases", \.phasesFile, placeholder: "FILE", section: "PROGRESS SOURCES",
+            help:
+                "Weighted phases: JSON {\"phases\": [{\"weight\": 2, \"message\": \"Sending name changes\"}, ...]}; with --phase."
+        ),
+        .value(
+            "phase", \.phase, placeholder: "N", section: "PROGRESS SOURCES",
+            help: "The current phase, from 1: those before it are done ({phase}, {phaseCount}, {message})."),
+        .value(
+            "phase-progress", \.phaseProgress, placeholder: "F", section: "PROGRESS SOURCES",
+            help: "How much of the current phase is done (default 0)."),
+        .number(
+            "elapsed", \.elapsed, .nonNegative, placeholder: "SECONDS", section: "PROGRESS SOURCES",
+            help: "Seconds so far, for {remaining}: elapsed x (1 - p) / p, as \"About 2 minutes remaining\"."),
+        .value(
+            "started-at", \.startedAt, placeholder: "ISO8601", section: "PROGRESS SOURCES",
+            help: "When the work started (with --now, for reproducible output), for {remaining}."),
+        .value(
+            "now", \.now, placeholder: "ISO8601", section: "PROGRESS SOURCES", help: "The time now, with --started-at."),
+    ]
+
+    /// The label's options.
+    static let labelOptions: [Option<RenderOptions>] = [
+        .value(
+            "label", \.label, placeholder: "TEMPLATE", section: "LABEL", file: .style("label"),
+            help:
+                "Text drawn with the progress: tokens {percent} {fraction} {completed} {total} {bytes} {totalBytes} {step} {stepCount} {phase} {phaseCount} {message} {remaining} {title}, {{ for a brace; or a token name alone ('percent')."
+        ),
+        .value(
+            "font", \.font, placeholder: "FONT", section: "LABEL", file: .style("font"),
+            help:
+                "The label's font as a Pango description, e.g. 'Sans Bold 14' (default Sans Bold 12); any script falls back to a font that has it."
+        ),
+        .value(
+            "label-color", \.labelColor, placeholder: "COLOR", section: "LABEL", file: .style("labelColor"),
+            help: "The label's colour (default black; white in dark appearance)."),
+        .value(
+            "dark-label-color", \.darkLabelColor, placeholder: "COLOR", section: "LABEL",
+            file: .style("darkLabelColor"), help: "The label's colour in dark appearance."),
+        .value(
+            "label-position", \.labelPosition, placeholder: "WHERE", section: "LABEL", file: .style("labelPosition"),
+            help:
+                "center (of a ring; default for round shapes), above (default for bars and paths), below, leading, trailing, or end (following the progress end). Outside the shape the canvas grows, unless --width/--height fix it: then the shape shrinks."
+        ),
+        .value(
+            "locale", \.locale, placeholder: "LOCALE", section: "LABEL",
+            help:
+                "How numbers, percents and byte counts are written: fr_FR (42 %), de_DE, ar_EG (Arabic-Indic digits), ja_JP, ... (default: en_US_POSIX, reproducible)."
+        ),
+    ]
 
     /// The options of web SVG output and accessibility.
     static let webOptions: [Option<RenderOptions>] = [

@@ -31,6 +31,24 @@ struct RenderOptions: Sendable {
     var colorStopsBlend = false
     /// Whether to run the shape the other way (or reverse the path).
     var counterclockwise = false
+    /// The label template, font, colours and position.
+    var label: LabelTemplate?
+    var font: Font?
+    var labelColor: Color?
+    var darkLabelColor: Color?
+    var labelPosition: LabelPosition?
+    /// Where the progress comes from, besides `--progress`: bytes, steps, phases.
+    var bytes: ByteCounts?
+    var step: StepCount?
+    var phasesFile: String?
+    var phase: Int?
+    var phaseProgress: ProgressAmount?
+    /// For the time left: seconds elapsed, or a start and a now.
+    var elapsed: Double?
+    var startedAt: Moment?
+    var now: Moment?
+    /// The locale numbers, percents and byte counts are written in.
+    var locale: String?
     /// What is drawn: style, canvas and progress (filled in from the options above by
     /// ``indicator()``).
     var indicator = ProgressIndicator()

@@ -28,6 +28,8 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An option does not apply to what is drawn: `name` as in ``invalidValue(name:value:requirement:)``
         /// and why.
         case notApplicable(name: String, reason: String)
+        /// A label cannot be written or laid out: why.
+        case invalidLabel(String)
         /// Cairo reported an error: its `cairo_status_t` code, and its own description.
         case cairo(status: Int32, message: String)
         /// The PNG could not be encoded.
@@ -78,6 +80,8 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the path is too large to draw: its length overflows a double"
         case .notApplicable(let name, let reason):
             return "\(naming(name)) does not apply here: \(reason)"
+        case .invalidLabel(let message):
+            return "cannot write the label: \(message)"
         case .cairo(let status, let message):
             return "cairo: \(message) (status \(status))"
         case .encoding(let message):

@@ -58,6 +58,14 @@ public struct ProgressState: Hashable, Sendable {
     /// distinct look, and an SVG has no `aria-valuenow`.
     public var isIndeterminate: Bool { fraction == nil }
 
+    /// The same facts at another fraction (pinned to `0...1`; `nil` is indeterminate): what a
+    /// label counting up with an animated progress shows.
+    public func with(fraction: Double?) -> ProgressState {
+        var state = self
+        state.fraction = fraction.map { $0.isNaN ? 0 : min(max($0, 0), 1) }
+        return state
+    }
+
     /// A state with `fraction` (already in 0...1, or nil) and no facts.
     init(pinnedFraction fraction: Double?) {
         self.fraction = fraction

@@ -95,6 +95,8 @@ struct SVGWriter {
                 "<rect width=\"100%\" height=\"100%\"\(darkClass) fill=\"\(hex(color))\"\(opacity("fill", color))/>\n"
         case (.shape(let shape), .shape(let darkShape)):
             try write(shape, dark: darkShape)
+        case (.text(let text), .text(let darkText)):
+            write(text, darkColor: darkText.color)
         default:
             try write(layer, dark: layer)
         }
@@ -131,6 +133,24 @@ struct SVGWriter {
             }
         }
         if group { body += "</g>\n" }
+    }
+
+    /// A label as real text: the fonts Pango used first in its font-family stack, and
+    /// `textLength` set to Pango's measured width so it fits in any browser; centred on its
+    /// layout box, its baseline where Pango put it.
+    private mutating func write(_ text: TextLayer, darkColor: Color) {
+        let layout = text.layout
+        let font = layout.font
+        let darkClass = self.darkClass(property: "fill", light: text.color, dark: darkColor)
+        body += "<text x=\"\(number(text.origin.x + layout.logicalExtents.midX))\""
+        body += " y=\"\(number(text.origin.y + layout.baseline))\"\(darkClass)"
+        body += " font-family=\"\(xmlEscaped(layout.cssFontFamily))\" font-size=\"\(number(font.size))\""
+        if font.weight.value != 400 { body += " font-weight=\"\(font.weight.value)\"" }
+        if font.style != .normal { body += " font-style=\"\(font.style.cssValue)\"" }
+        body += " text-anchor=\"middle\""
+        if layout.direction == .rightToLeft { body += " direction=\"rtl\"" }
+        body += " textLength=\"\(number(layout.logicalExtents.width))\" lengthAdjust=\"spacingAndGlyphs\""
+        body += " fill=\"\(hex(text.color))\"\(opacity("fill", text.color))>\(xmlEscaped(layout.text))</text>\n"
     }
 
     /// One `<path>` for all pieces, or one per piece when dashed (each continues the pattern

@@ -17,7 +17,7 @@ import PBGeometry
 /// ``baseline`` is the y of the first line's baseline. The layout is immutable and `Sendable`:
 /// several threads may measure and draw it at once (see the thread-safety notes on the
 /// internal `PangoTextSystem`).
-public struct TextLayout: Sendable, Equatable {
+public struct TextLayout: Sendable, Hashable {
     /// The most Unicode scalars a label may have: 1000, far more than a label needs, and few
     /// enough that a label at ``Font/maximumSize`` stays within Pango's 32-bit coordinates.
     public static let maximumLength = 1000
@@ -116,6 +116,13 @@ public struct TextLayout: Sendable, Equatable {
             && lhs.inkExtents == rhs.inkExtents && lhs.baseline == rhs.baseline && lhs.direction == rhs.direction
             && lhs.lineCount == rhs.lineCount && lhs.unknownGlyphCount == rhs.unknownGlyphCount
             && lhs.resolvedFamilies == rhs.resolvedFamilies
+    }
+
+    /// Hashes the inputs and the logical box.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(font)
+        hasher.combine(logicalExtents)
     }
 
     /// What Pango measured, carried out of the lock.
