@@ -231,29 +231,38 @@ import Testing
     }
 
     /// An in-process benchmark, not a test: run with `PBRENDER_APNG_BENCH=1` (in release, with
-    /// `-Xswiftc -enable-testing`) to print frames per second for 256 x 256 ring frames.
+    /// `-Xswiftc -enable-testing`) to print frames per second for 200 frames of 256 x 256: a ring
+    /// filling up (each frame changes a little), and the worst case for regions, frames that
+    /// alternate between a quarter and a full ring (each changes three quarters of the ring);
+    /// beside each, the same frames encoded as separate PNGs.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["PBRENDER_APNG_BENCH"] != nil))
     func benchmark() throws {
         let count = 200
-        let frames = Self.ringFrames(size: 256, count: count)
+        let filling = Self.ringFrames(size: 256, count: count)
+        let (quarter, full) = (
+            SyntheticFrame.ring(size: 256, progress: 0.25), SyntheticFrame.ring(size: 256, progress: 1)
+        )
+        let alternating = (0..<count).map { $0 % 2 == 0 ? quarter : full }
         let schedule = try FrameSchedule(duration: Double(count - 1) / 30, framesPerSecond: 30)
-        var best = (apng: Double.infinity, png: Double.infinity)
-        var sizes = (apng: 0, png: 0)
-        for _ in 0..<5 {
-            var start = ContinuousClock.now
-            let apng = try Self.encode(frames, schedule: schedule).apng
-            let apngTime = ContinuousClock.now - start
-            start = ContinuousClock.now
-            let pngs = try Self.singles(frames)
-            let pngTime = ContinuousClock.now - start
-            func seconds(_ d: Duration) -> Double {
-                Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-            }
-            best = (min(best.apng, seconds(apngTime)), min(best.png, seconds(pngTime)))
-            sizes = (apng.count, pngs.reduce(0) { $0 + $1.count })
+        func seconds(_ d: Duration) -> Double {
+            Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
         }
-        print(
-            "APNG: \(Double(count) / best.apng) frames/s (\(sizes.apng) bytes); "
-                + "separate PNGs: \(Double(count) / best.png) frames/s (\(sizes.png) bytes)")
+        for (name, frames) in [("filling ring", filling), ("alternating quarter/full ring", alternating)] {
+            var best = (apng: Double.infinity, png: Double.infinity)
+            var sizes = (apng: 0, png: 0)
+            for _ in 0..<5 {
+                var start = ContinuousClock.now
+                let apng = try Self.encode(frames, schedule: schedule).apng
+                let apngTime = ContinuousClock.now - start
+                start = ContinuousClock.now
+                let pngs = try Self.singles(frames)
+                let pngTime = ContinuousClock.now - start
+                best = (min(best.apng, seconds(apngTime)), min(best.png, seconds(pngTime)))
+                sizes = (apng.count, pngs.reduce(0) { $0 + $1.count })
+            }
+            print(
+                "\(name): APNG \(Int(Double(count) / best.apng)) frames/s, \(sizes.apng) bytes; "
+                    + "separate PNGs \(Int(Double(count) / best.png)) frames/s, \(sizes.png) bytes")
+        }
     }
 }

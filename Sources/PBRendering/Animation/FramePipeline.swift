@@ -22,11 +22,9 @@ import Synchronization
 ///         try renderer.pixels(ofFrame: index)  // a Sendable pixel buffer
 ///     },
 ///     consume: { (index: Int, frame: Pixels) throws(RenderError) in
-///         try write(frame.bytes.withUnsafeBytes { bytes throws(RenderError) in
-///             try apng.encodeFrame(bytes, stride: frame.stride)
-///         })
+///         try write(apng.encodeFrame(frame.bytes, stride: frame.stride))
 ///     })
-/// try sink(apng.finish())
+/// try write(apng.finish())
 /// ```
 enum FramePipeline {
     /// What the workers and the consumer share, behind one lock.
@@ -49,7 +47,10 @@ enum FramePipeline {
         let threads: Int
 
         init(window: Int, threads: Int) {
-            permits = DispatchSemaphore(value: window)
+            // Created at 0 and raised: libdispatch traps when a semaphore is freed below its
+            // initial value, which a run stopped by an error leaves it.
+            permits = DispatchSemaphore(value: 0)
+            for _ in 0..<window { permits.signal() }
             self.threads = threads
         }
 

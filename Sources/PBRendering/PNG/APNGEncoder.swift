@@ -141,6 +141,18 @@ final class APNGEncoder {
         return bytes
     }
 
+    /// Encodes the next frame from an array of premultiplied ARGB rows, `stride` bytes apart, as
+    /// the pointer form does: for pixels copied out of a surface (an array can cross threads, a
+    /// surface cannot).
+    ///
+    /// - Throws: ``RenderError`` as the pointer form does.
+    func encodeFrame(_ pixels: [UInt8], stride: Int) throws(RenderError) -> [UInt8] {
+        // `withUnsafeBytes` rethrows untyped errors: carry the typed one out as a result.
+        try pixels.withUnsafeBytes { bytes in
+            Result { () throws(RenderError) in try encodeFrame(bytes, stride: stride) }
+        }.get()
+    }
+
     /// Ends the file.
     ///
     /// - Returns: the last bytes to append: the `IEND` chunk.
