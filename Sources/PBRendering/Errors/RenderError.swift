@@ -63,12 +63,13 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .invalidValue(let name, let value, let requirement):
             return "\(naming(name)) must be \(requirement), not \(value)"
-        case .canvasTooLarge(let dimension, let points, let pixels?):
-            return "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue))) of \(Self.format(points)) points "
-                + "is \(Self.format(pixels)) pixels at this scale; the limit is \(limit) pixels a side"
-        case .canvasTooLarge(let dimension, let points, nil):
-            return "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue))) of \(Self.format(points)) points "
-                + "is above the limit of \(limit) points a side"
+        case .canvasTooLarge(let dimension, let points, let pixels):
+            let side = "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue)))"
+            guard let pixels, pixels != points else {
+                return "\(side) is \(Self.format(points)) points; the limit is \(limit) a side"
+            }
+            return "\(side) of \(Self.format(points)) points is \(Self.format(pixels)) pixels at this scale; "
+                + "the limit is \(limit) pixels a side"
         case .tooManyPixels(let width, let height):
             return "the canvas is \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) pixels in all"
         case .dashPatternTooFine(let length):
@@ -85,7 +86,7 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cairo(let status, let message):
             return "cairo: \(message) (status \(status))"
         case .encoding(let message):
-            return "png: \(message)"
+            return "cannot encode the image: \(message)"
         }
     }
 
