@@ -40,6 +40,9 @@ enum RenderCommand: Command {
     static func run(_ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext) throws(CommandLineError) {
         let (options, curveFile) = try RenderOptions.read(given, context: context)
         var indicator = try options.indicator(curveFile: curveFile, context: context)
+        if options.isAnimation {
+            return try Animation(options: options, indicator: indicator).render(context: context)
+        }
         if let frames = options.frames {
             return try FrameSequence(count: frames, options: options, indicator: indicator).render(context: context)
         }
@@ -58,7 +61,7 @@ enum RenderCommand: Command {
                 "pbrender: warning: a progress of \(text) is above 1 and is drawn as 1 (did you mean '\(text)%'?)\n")
         }
         let output = options.output ?? "progress.png"
-        let format = try options.format(forOutput: output)
+        let format = try options.stillFormat(forOutput: output)
         indicator.scale = try scale(options, for: format)
         let bytes = try render(indicator, as: format, options: options)
         if output == "-" {

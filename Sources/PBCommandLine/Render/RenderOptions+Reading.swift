@@ -126,13 +126,30 @@ extension RenderOptions {
 
     /// The format `--format` names, or else the one the output's extension names (PNG for
     /// standard output).
-    func format(forOutput output: String) throws(CommandLineError) -> ImageFormat {
+    func format(forOutput output: String) throws(CommandLineError) -> OutputFormat {
         if let format { return format }
         if output == "-" { return .png }
-        guard let format = ImageFormat(fileName: output) else {
+        guard let format = OutputFormat(fileName: output) else {
             throw .usage(
-                "cannot tell the format of '\(output)' from its extension: use .png, .svg or .pdf, or '--format'")
+                "cannot tell the format of '\(output)' from its extension: use .png, .svg, .pdf or .apng, or '--format'"
+            )
         }
         return format
+    }
+
+    /// A still image's format (`--format apng` needs an animation).
+    func stillFormat(forOutput output: String) throws(CommandLineError) -> ImageFormat {
+        let format = try self.format(forOutput: output)
+        guard let image = format.imageFormat else {
+            throw .usage(
+                "an animated PNG needs an animation: give '--animate-to B' (and '--duration') or '--indeterminate STYLE'"
+            )
+        }
+        return image
+    }
+
+    /// Whether an animation (of the progress, or indeterminate) is asked for.
+    var isAnimation: Bool {
+        animateFrom != nil || animateTo != nil || duration != nil || indeterminate != nil
     }
 }

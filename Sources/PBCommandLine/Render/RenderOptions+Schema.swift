@@ -40,7 +40,7 @@ extension RenderOptions {
             ),
             .value(
                 "format", \.format, placeholder: "FORMAT", section: "OUTPUT",
-                help: "png, svg or pdf (default: from the output's extension)."),
+                help: "png, svg, pdf or apng (an animated PNG; default: from the output's extension)."),
             .flag(
                 "force", \.force, section: "OUTPUT",
                 help: "Write an image to standard output even when it is a terminal."),
@@ -180,7 +180,7 @@ extension RenderOptions {
             ) { options, input throws(OptionValueError) in
                 options.indicator.style.progressFillColor = try fill(input)
             },
-        ] + sourceOptions + labelOptions + webOptions
+        ] + sourceOptions + animationOptions + labelOptions + webOptions
 
     /// Where the progress comes from besides `--progress`.
     static let sourceOptions: [Option<RenderOptions>] = [
@@ -211,6 +211,43 @@ extension RenderOptions {
             help: "When the work started (with --now, for reproducible output), for {remaining}."),
         .value(
             "now", \.now, placeholder: "ISO8601", section: "PROGRESS SOURCES", help: "The time now, with --started-at."),
+    ]
+
+    /// The options of animations and indeterminate indicators.
+    static let animationOptions: [Option<RenderOptions>] = [
+        .value(
+            "animate-from", \.animateFrom, placeholder: "A", section: "ANIMATION",
+            help: "Animate the progress from A (default 0) ..."),
+        .value(
+            "animate-to", \.animateTo, placeholder: "B", section: "ANIMATION",
+            help: "... to B (default 1); the last frame is exactly B."),
+        .number(
+            "duration", \.duration, .positive, placeholder: "SECONDS", section: "ANIMATION",
+            help: "How long the animation runs (default 1): round(D x F) + 1 frames, frame k at k/F seconds."),
+        .value(
+            "fps", \.fps, placeholder: "N", section: "ANIMATION", expectation: "a whole number from 1 to 120",
+            help: "Frames a second (default 30).", check: { FrameSchedule.framesPerSecondRange.contains($0) }),
+        .value(
+            "timing", \.timing, placeholder: "T", section: "ANIMATION",
+            help:
+                "The timing curve, Core Animation's: linear, ease-in, ease-out, ease-in-out, default (cubic-bezier(0.25,0.1,0.25,1), the default), or cubic-bezier(x1,y1,x2,y2)."
+        ),
+        .number(
+            "hold", \.hold, .nonNegative, placeholder: "SECONDS", section: "ANIMATION",
+            help: "Keep the last frame this long (default 0)."),
+        .value(
+            "loop", \.loop, placeholder: "N", section: "ANIMATION", expectation: "a whole number >= 0",
+            help: "Play N times (default 1; 0 forever).", check: { $0 >= 0 }),
+        .value(
+            "indeterminate", \.indeterminate, placeholder: "STYLE", section: "ANIMATION",
+            help:
+                "Work of unknown length, looping: spinner (UIActivityIndicatorView's 12 spokes), arc (a turning arc whose ends chase), bar (a sliding segment), pulse (the track breathing)."
+        ),
+        .number(
+            "period", \.period, .positive, placeholder: "SECONDS", section: "ANIMATION",
+            help:
+                "One loop of an indeterminate indicator (default 1): round(P x F) frames, the last step back to the first like any other."
+        ),
     ]
 
     /// The label's options.

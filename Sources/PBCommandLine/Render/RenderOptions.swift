@@ -20,7 +20,7 @@ struct RenderOptions: Sendable {
     /// Where to write, `-` for standard output.
     var output: String?
     /// The format, when not the output's extension's.
-    var format: ImageFormat?
+    var format: OutputFormat?
     /// Whether binary may go to a terminal.
     var force = false
     /// The appearance PNG and PDF output is drawn in.
@@ -49,6 +49,18 @@ struct RenderOptions: Sendable {
     var now: Moment?
     /// The locale numbers, percents and byte counts are written in.
     var locale: String?
+    /// An animation of the progress: from, to, for how long, at how many frames a second, along
+    /// which timing curve, held at the end, repeated.
+    var animateFrom: ProgressAmount?
+    var animateTo: ProgressAmount?
+    var duration: Double?
+    var fps = 30
+    var timing = TimingFunction.default
+    var hold = 0.0
+    var loop = 1
+    /// An indeterminate indicator's motion and period.
+    var indeterminate: IndeterminateStyle?
+    var period = 1.0
     /// What is drawn: style, canvas and progress (filled in from the options above by
     /// ``indicator()``).
     var indicator = ProgressIndicator()

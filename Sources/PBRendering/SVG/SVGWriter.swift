@@ -14,17 +14,24 @@ struct SVGWriter {
     /// Whether the progress follows the CSS custom property `--progress` (`--value-1`, … for
     /// several values) set on the `<svg>` or an ancestor.
     let isLive: Bool
+    /// For an animated SVG: its timeline, whose motion CSS animations play.
+    let timeline: Timeline?
+    /// CSS rules beyond the dark ones (animations).
+    var rules = ""
+    /// A class on the root `<svg>`, for rules that animate it.
+    var rootClass: String?
     /// The body, with `prefixMarker` where the content-derived prefix of ids and classes goes.
     var body = ""
     var definitions = ""
     var darkRules = ""
     private var counter = 0
     /// Stands for the id prefix until the content that derives it is complete.
-    private static let prefixMarker = "\u{1}"
+    static let prefixMarker = "\u{1}"
 
-    init(scene: Scene, isLive: Bool) {
+    init(scene: Scene, isLive: Bool, timeline: Timeline? = nil) {
         self.scene = scene
         self.isLive = isLive
+        self.timeline = timeline
     }
 
     /// The document.
@@ -36,8 +43,23 @@ struct SVGWriter {
         return try writer.write()
     }
 
+    /// An animated document: the timeline's first frame, moving as its motion says.
+    ///
+    /// - Throws: ``RenderError`` as ``document(for:isLive:)`` does, and `.notApplicable` for an
+    ///   indeterminate arc or bar on a path of several subpaths, or dashed.
+    static func document(for timeline: Timeline) throws(RenderError) -> String {
+        let scene = try timeline.scene(ofFrame: 0)
+        let isProgress = if case .progress = timeline.motion { true } else { false }
+        var writer = SVGWriter(scene: scene, isLive: isProgress, timeline: timeline)
+        return try writer.write()
+    }
+
     private mutating func write() throws(RenderError) -> String {
         let dark = scene.darkLayers ?? scene.layers
+        if let timeline, case .indeterminate(let style) = timeline.motion {
+            try writeIndeterminate(style, timeline: timeline, dark: dark)
+            return finish()
+        }
         for (index, layer) in scene.layers.enumerated() {
             let darkLayer = index < dark.count ? dark[index] : layer
             if isLive, let progress = scene.progress, progress.layerIndex == index, case .shape(let shape) = layer,
@@ -48,12 +70,22 @@ struct SVGWriter {
                 try write(layer, dark: darkLayer)
             }
         }
-        var head = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(scene.width))\" "
+        if let timeline, case .progress(let from, let to, let timing) = timeline.motion {
+            writeProgressAnimation(from: from, to: to, timing: timing, schedule: timeline.schedule)
+        }
+        return finish()
+    }
+
+    /// The document around the body written.
+    private func finish() -> String {
+        var head = "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (rootClass.map { " class=\"\($0)\"" } ?? "")
+        head += " width=\"\(number(scene.width))\" "
         head += "height=\"\(number(scene.height))\" viewBox=\"0 0 \(number(scene.width)) \(number(scene.height))\""
         head += accessibilityAttributes()
         head += ">\n"
         head += accessibilityElements()
-        if !darkRules.isEmpty { head += "<style>@media (prefers-color-scheme: dark){\(darkRules)}</style>\n" }
+        let dark = darkRules.isEmpty ? "" : "@media (prefers-color-scheme: dark){\(darkRules)}"
+        if !dark.isEmpty || !rules.isEmpty { head += "<style>\(rules)\(dark)</style>\n" }
         if !definitions.isEmpty { head += "<defs>\n\(definitions)</defs>\n" }
         let document = head + body + "</svg>\n"
         guard document.contains(Self.prefixMarker) else { return document }
@@ -86,7 +118,7 @@ struct SVGWriter {
 
     // MARK: Layers
 
-    private mutating func write(_ layer: Layer, dark: Layer) throws(RenderError) {
+    mutating func write(_ layer: Layer, dark: Layer) throws(RenderError) {
         switch (layer, dark) {
         case (.fill(let paint), .fill(let darkPaint)):
             let color = paint.color(atFraction: 0)

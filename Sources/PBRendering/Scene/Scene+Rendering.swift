@@ -35,7 +35,7 @@ extension Scene {
 
     /// Draws the scene on an image surface at ``scale`` and hands its premultiplied ARGB rows to
     /// `body`.
-    private func withRaster<R>(
+    func withRaster<R>(
         _ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
     ) throws(RenderError) -> R {
         try validate(for: .png)
