@@ -18,8 +18,11 @@ let package = Package(
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Pango through its Cairo backend: text layout with fontconfig fallback (labels).
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
-        .target(name: "PBRendering", dependencies: ["PBGeometry", "CCairo", "CDeflate"], swiftSettings: strict),
+        .target(
+            name: "PBRendering", dependencies: ["PBGeometry", "CCairo", "CDeflate", "CPango"], swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
         .target(name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry"], swiftSettings: strict),
         // The command line as a library (arguments, curve files, commands, messages).
@@ -34,9 +37,11 @@ let package = Package(
         .executableTarget(
             name: "pbrender-fuzz", dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "CFuzzer"],
             exclude: ["README.md"], swiftSettings: strict),
-        // Pixel probes and external oracles (rsvg-convert, pdftoppm) shared by the test targets.
+        // Pixel probes and external oracles (rsvg-convert, pdftoppm, headless Chromium) shared by the test targets;
+        // CDeflate to decode Chromium's screenshots fast in debug builds.
         .target(
-            name: "PBTestSupport", dependencies: ["PBRendering"], path: "Tests/PBTestSupport", swiftSettings: strict),
+            name: "PBTestSupport", dependencies: ["PBRendering", "CDeflate"], path: "Tests/PBTestSupport",
+            swiftSettings: strict),
         .testTarget(
             name: "PBGeometryTests", dependencies: ["PBGeometry", "PBTestSupport"], exclude: ["References"],
             swiftSettings: strict),

@@ -2,7 +2,6 @@
 #define PBRENDER_CCAIRO_SHIM_H
 
 #include <cairo.h>
-#include <cairo-svg.h>
 #include <cairo-pdf.h>
 
 #endif

@@ -54,7 +54,7 @@ public enum Tool {
         var out = HelpFormatter.help(
             overview: "Render progress images: a path, a progress value and a style make a PNG, SVG or PDF.",
             usage: "pbrender \(RenderCommand.usage)\n       pbrender <subcommand> [options]",
-            sections: RenderCommand.sections, options: RenderCommand.options, discussion: "")
+            options: RenderCommand.options, discussion: "")
         out += "  --version                 Show the version.\n"
         out += "\nSUBCOMMANDS:\n"
         out += HelpFormatter.table(commands.map { ($0.name + ($0.name == "render" ? " (default)" : ""), $0.overview) })

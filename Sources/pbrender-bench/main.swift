@@ -171,8 +171,10 @@ func lengths(_ data: String, _ options: Options) throws {
         let measure = PathMeasure(path, accuracy: accuracy)
         let each = segments.map { digits17($0.length(accuracy: accuracy)) }.joined(separator: ", ")
         // Each subpath measured as a path of its own, so that no running sum rounds it.
-        let subpaths = path.subpaths.map { digits17(PathMeasure(Path(elements: $0.pathElements), accuracy: accuracy).length) }
-            .joined(separator: ", ")
+        let subpaths = path.subpaths.map {
+            digits17(PathMeasure(Path(elements: $0.pathElements), accuracy: accuracy).length)
+        }
+        .joined(separator: ", ")
         objects.append(
             """
             {"accuracy": \(digits17(accuracy)), "length": \(digits17(measure.length)), \

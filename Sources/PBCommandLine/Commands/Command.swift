@@ -11,8 +11,6 @@ protocol Command: Sendable {
     static var usage: String { get }
     /// The options, declared once.
     static var options: [Option<Options>] { get }
-    /// The help sections the options fall into, in order.
-    static var sections: [String] { get }
     /// Paragraphs after the options, or empty.
     static var discussion: String { get }
     /// Runs the command with the options given, in order.
@@ -23,7 +21,8 @@ extension Command {
     /// The whole help text.
     static var help: String {
         HelpFormatter.help(
-            overview: overview, usage: "pbrender \(usage)", sections: sections, options: options, discussion: discussion)
+            overview: overview, usage: "pbrender \(usage)", options: options, discussion: discussion
+        )
     }
 
     /// The usage line shown after a usage error.

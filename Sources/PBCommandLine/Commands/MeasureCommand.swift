@@ -12,22 +12,19 @@ enum MeasureCommand: Command {
 
     static let name = "measure"
     static let overview = "Print the length of a path and of each subpath, and points and tangents along it."
-    static let usage = "measure (--path FILE | --path-data DATA | --shape SHAPE) [--at FRACTION ...] [--json] [--accuracy A]"
+    static let usage =
+        "measure (--path FILE | --path-data DATA | --shape SHAPE) [--at FRACTION ...] [--json] [--accuracy A]"
     static let options: [Option<Options>] =
         PathSource.schema.map { $0.lifted(\.source) } + [
-            // Each `--at` adds its fractions to those before (`.value` would replace them).
-            Option(
-                name: "at", shortName: nil, placeholder: "FRACTION",
-                help: "Also print the point and unit tangent at this fraction of the whole length (0.5, 50%; pinned to 0...1). Repeatable.",
-                section: "MEASURING", fileKey: nil, isRepeatable: true, expectation: ProgressAmount.expectation
-            ) { options, input throws(OptionValueError) in
-                guard case .text(let text) = input else { throw .invalid }
-                options.at += try [ProgressAmount](optionText: text)
-            },
-            .flag("json", \.json, section: "MEASURING", help: "Print JSON (every digit of every number) instead of text."),
+            .list(
+                "at", \.at, placeholder: "FRACTION", section: "MEASURING", expectation: ProgressAmount.expectation,
+                help:
+                    "Also print the point and unit tangent at this fraction of the whole length (0.5, 50%; pinned to 0...1). Repeatable."
+            ),
+            .flag(
+                "json", \.json, section: "MEASURING", help: "Print JSON (every digit of every number) instead of text."),
             PathSource.accuracyOption(\.accuracy),
         ]
-    static let sections = ["INPUT", "MEASURING"]
     static let discussion = """
         Lengths are arc lengths of the exact curves (Bézier curves and ellipses by Gauss-Legendre
         quadrature driven by a proven error bound, circles in closed form), each with relative

@@ -15,7 +15,9 @@ struct PathSource: Sendable {
     static let schema: [Option<PathSource>] = [
         .value(
             "path", \.file, placeholder: "FILE", section: "INPUT",
-            help: "A curve file: JSON with \"path\" (SVG path data) and optional \"width\", \"height\", \"style\", \"values\", \"valueColors\" ('-' reads standard input)."),
+            help:
+                "A curve file: JSON with \"path\" (SVG path data) and optional \"width\", \"height\", \"style\", \"values\", \"valueColors\" ('-' reads standard input)."
+        ),
         .value(
             "path-data", \.data, placeholder: "DATA", section: "INPUT",
             help: "SVG path data given directly, e.g. 'M 0 0 L 100 0'."),

@@ -10,7 +10,6 @@ enum RenderCommand: Command {
                pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN
         """
     static let options = RenderOptions.schema
-    static let sections = RenderOptions.sections
     static let discussion = """
         SEMANTICS:
           Progress is a fraction of the whole path's length in drawing order, as CAShapeLayer's
@@ -39,14 +38,20 @@ enum RenderCommand: Command {
 
     static func run(_ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext) throws(CommandLineError) {
         let (options, curveFile) = try RenderOptions.read(given, context: context)
-        var indicator = try options.indicator(curveFile: curveFile)
+        var indicator = try options.indicator(curveFile: curveFile, context: context)
+        if options.isAnimation {
+            return try Animation(options: options, indicator: indicator).render(context: context)
+        }
         if let frames = options.frames {
             return try FrameSequence(count: frames, options: options, indicator: indicator).render(context: context)
         }
         for name in ["from", "to"] where given.contains(where: { $0.option.name == name }) {
             throw .usage("option '--\(name)' only applies with '--frames'")
         }
-        guard options.hasProgress else {
+        guard
+            options.hasProgress || indicator.isIndeterminate || options.bytes != nil || options.step != nil
+                || options.phasesFile != nil
+        else {
             throw .usage("give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'")
         }
         if let progress = options.progress, progress.looksLikeAPercentage {
@@ -55,9 +60,9 @@ enum RenderCommand: Command {
                 "pbrender: warning: a progress of \(text) is above 1 and is drawn as 1 (did you mean '\(text)%'?)\n")
         }
         let output = options.output ?? "progress.png"
-        let format = try options.format(forOutput: output)
+        let format = try options.stillFormat(forOutput: output)
         indicator.scale = try scale(options, for: format)
-        let bytes = try render(indicator, as: format)
+        let bytes = try render(indicator, as: format, options: options)
         if output == "-" {
             guard options.force || format == .svg || !context.outputIsTerminal else {
                 throw .usage(
@@ -81,12 +86,22 @@ enum RenderCommand: Command {
         return options.indicator.scale
     }
 
-    /// Lays out and renders with `renderer` (reuse one per thread for frames).
-    static func render(_ indicator: ProgressIndicator, as format: ImageFormat, with renderer: SceneRenderer = SceneRenderer())
+    /// Lays out and renders in the options' appearance, or as a live SVG.
+    static func render(_ indicator: ProgressIndicator, as format: ImageFormat, options: RenderOptions)
         throws(CommandLineError) -> [UInt8]
     {
+        if options.live && format != .svg {
+            throw .usage("option '--live' writes SVG only (an SVG that a page's CSS drives); use -o with .svg")
+        }
+        if options.appearance != .light && format == .svg {
+            throw .usage(
+                "option '--appearance' applies to PNG and PDF: an SVG carries both appearances and follows the viewer's"
+            )
+        }
         do {
-            return try renderer.render(indicator.scene(), as: format)
+            let scene = try indicator.scene()
+            if format == .svg { return try scene.svgData(isLive: options.live) }
+            return try scene.appearance(options.appearance).render(as: format)
         } catch {
             throw CommandLineError(.render(error))
         }

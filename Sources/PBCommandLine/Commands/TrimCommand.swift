@@ -27,18 +27,20 @@ enum TrimCommand: Command {
                 help: "Where the kept part ends, as a fraction of the length (default 1)."),
             .number(
                 "offset", \.offset, .any, placeholder: "O", section: "TRIMMING",
-                help: "Shift both fractions by O, wrapping around the end of the path (default 0). On a closed path the kept part runs through the seam as one piece."),
+                help:
+                    "Shift both fractions by O, wrapping around the end of the path (default 0). On a closed path the kept part runs through the seam as one piece."
+            ),
             .flag(
                 "each-subpath", \.eachSubpath, section: "TRIMMING",
                 help: "Trim each subpath by the same fractions of its own length, instead of the whole path's."),
             .value(
                 "precision", \.precision, placeholder: "N", section: "TRIMMING",
                 expectation: "a whole number from 0 to 17",
-                help: "Decimal places of the numbers printed, without trailing zeros (default 9: lengths are accurate to 1e-9 anyway, and 80 prints as 80, not 79.99999999999999); 17 prints every digit that reads back exactly.",
+                help:
+                    "Decimal places of the numbers printed, without trailing zeros (default 9: lengths are accurate to 1e-9 anyway, and 80 prints as 80, not 79.99999999999999); 17 prints every digit that reads back exactly.",
                 check: { (0...17).contains($0) }),
             PathSource.accuracyOption(\.accuracy),
         ]
-    static let sections = ["INPUT", "TRIMMING", "MEASURING"]
     static let discussion = """
         Trimming follows CAShapeLayer's strokeStart and strokeEnd: fractions are pinned to
         0...1 and are of the whole length in drawing order; when A >= B nothing is kept (an

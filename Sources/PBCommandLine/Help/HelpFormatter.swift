@@ -5,12 +5,12 @@ enum HelpFormatter {
     static let labelColumn = 2
     static let helpColumn = 28
 
-    /// A command's help: its options listed under their sections, in the sections' order, with
-    /// `-h, --help` last.
-    static func help<Root>(
-        overview: String, usage: String, sections: [String], options: [Option<Root>], discussion: String
-    ) -> String {
+    /// A command's help: its options listed under their sections, the sections in the order the
+    /// options first name them, with `-h, --help` last.
+    static func help<Root>(overview: String, usage: String, options: [Option<Root>], discussion: String) -> String {
         var out = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+        var sections: [String] = []
+        for option in options where !sections.contains(option.section) { sections.append(option.section) }
         for section in sections {
             let rows = options.filter { $0.section == section }.map { ($0.label, $0.help) }
             guard !rows.isEmpty else { continue }

@@ -89,7 +89,8 @@ enum NumberRule: Sendable {
         case .nonNegative: "a number >= 0"
         case .positive: "a number > 0"
         case .atLeastOne: "a number >= 1"
-        case .within(let range): "a number from \(NumberText.readable(range.lowerBound)) to \(NumberText.readable(range.upperBound))"
+        case .within(let range):
+            "a number from \(NumberText.readable(range.lowerBound)) to \(NumberText.readable(range.upperBound))"
         }
     }
 }
@@ -99,12 +100,12 @@ extension Option {
     /// (which returns what the value must be when it fails).
     static func value<V: OptionValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, V> & Sendable, short: Character? = nil, placeholder: String,
-        section: String, file: CurveFileKey? = nil, repeatable: Bool = false, expectation: String? = nil,
-        help: String, check: (@Sendable (V) -> Bool)? = nil
+        section: String, file: CurveFileKey? = nil, expectation: String? = nil, help: String,
+        check: (@Sendable (V) -> Bool)? = nil
     ) -> Option {
         Option(
             name: name, shortName: short, placeholder: placeholder, help: help, section: section, fileKey: file,
-            isRepeatable: repeatable, expectation: expectation ?? V.expectation
+            isRepeatable: false, expectation: expectation ?? V.expectation
         ) { root, input throws(OptionValueError) in
             let value: V
             switch input {
@@ -114,6 +115,21 @@ extension Option {
             }
             if let check, !check(value) { throw .invalid }
             root[keyPath: keyPath] = value
+        }
+    }
+
+    /// A repeatable option: each time it is given, its value (of type `V`) is added to the list
+    /// at `keyPath`.
+    static func list<V: OptionValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, [V]> & Sendable, placeholder: String, section: String,
+        expectation: String? = nil, help: String
+    ) -> Option {
+        Option(
+            name: name, shortName: nil, placeholder: placeholder, help: help, section: section, fileKey: nil,
+            isRepeatable: true, expectation: expectation ?? V.expectation
+        ) { root, input throws(OptionValueError) in
+            guard case .text(let text) = input else { throw .invalid }
+            root[keyPath: keyPath].append(try V(optionText: text))
         }
     }
 

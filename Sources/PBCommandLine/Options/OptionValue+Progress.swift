@@ -67,7 +67,9 @@ extension Angle: OptionValue {
     }
 
     init(json: JSONValue) throws(OptionValueError) {
-        if case .number(let value, _) = json { self = .degrees(value) } else {
+        if case .number(let value, _) = json {
+            self = .degrees(value)
+        } else {
             guard case .string(let text) = json else { throw .wrongType(json.kindDescription) }
             try self.init(optionText: text)
         }

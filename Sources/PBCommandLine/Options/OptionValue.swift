@@ -119,6 +119,7 @@ extension LineCap: ChoiceOptionValue {}
 extension LineJoin: ChoiceOptionValue {}
 extension ProgressShape: ChoiceOptionValue {}
 extension ImageFormat: ChoiceOptionValue {}
+extension Appearance: ChoiceOptionValue {}
 
 extension Array: OptionValue where Element: OptionValue {
     static var expectation: String { "a list of " + Element.expectation.replacingPrefix("a ", with: "") + "s" }

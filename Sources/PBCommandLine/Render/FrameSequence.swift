@@ -1,22 +1,23 @@
 import Dispatch
+import Foundation
 import PBRendering
 import Synchronization
 
-/// `--frames N`: N progress values from A to B rendered to numbered files, on every core, each
-/// frame written atomically as soon as it is done (memory does not grow with N). The indicator
-/// is laid out once; each frame is that layout at its progress.
+/// Frames rendered to numbered files (`-o 'frame-%03d.png'`), on every core, each frame written
+/// atomically as soon as it is done (memory does not grow with the number of frames): `--frames N`
+/// (N progress values from A to B, evenly spaced) or the frames of an animation.
 struct FrameSequence {
-    /// The most frames one run renders.
+    /// The most frames `--frames` renders.
     static let maximumCount = 1_000_000
 
-    let layout: ProgressLayout
-    let strokeStart: Double
     let count: Int
-    let from: Double
-    let to: Double
+    /// The scene of each frame.
+    let frame: @Sendable (Int) throws(RenderError) -> Scene
     let pattern: FramePattern
     let format: ImageFormat
+    let appearance: Appearance
 
+    /// `--frames count`: the indicator laid out once, each frame that layout at its progress.
     init(count: Int, options: RenderOptions, indicator: ProgressIndicator) throws(CommandLineError) {
         guard count >= 1, count <= Self.maximumCount else {
             throw CommandLineError(
@@ -27,25 +28,35 @@ struct FrameSequence {
         guard let output = options.output, output != "-" else {
             throw .usage("'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'")
         }
-        self.count = count
-        self.from = options.from?.value ?? 0
-        self.to = options.to?.value ?? 1
-        self.pattern = try FramePattern(output)
-        self.format = try options.format(forOutput: pattern.fileName(0))
+        let pattern = try FramePattern(output)
+        let format = try options.stillFormat(forOutput: pattern.fileName(0))
         var indicator = indicator
         indicator.scale = try RenderCommand.scale(options, for: format)
+        let layout: ProgressLayout
         do {
-            self.layout = try indicator.layout()
+            layout = try indicator.layout()
         } catch {
             throw CommandLineError(.render(error))
         }
-        self.strokeStart = indicator.strokeStart
+        let (from, to, start) = (options.from?.value ?? 0, options.to?.value ?? 1, indicator.strokeStart)
+        // Evenly spaced from `from` to `to`; a single frame is `from`, the first frame's progress.
+        let progress = { @Sendable (index: Int) in
+            count == 1 ? from : from + (to - from) * Double(index) / Double(count - 1)
+        }
+        self.init(
+            count: count,
+            frame: { index throws(RenderError) in try layout.scene(progress: progress(index), strokeStart: start) },
+            pattern: pattern, format: format, appearance: options.appearance)
     }
 
-    /// The progress of frame `index`: evenly spaced from `from` to `to` (a single frame is
-    /// `from`, the first frame's progress).
-    func progress(ofFrame index: Int) -> Double {
-        count == 1 ? from : from + (to - from) * Double(index) / Double(count - 1)
+    /// Frames given by `frame`.
+    init(
+        count: Int, frame: @escaping @Sendable (Int) throws(RenderError) -> Scene, pattern: FramePattern,
+        format: ImageFormat, appearance: Appearance
+    ) {
+        (self.count, self.frame, self.pattern, self.format, self.appearance) = (
+            count, frame, pattern, format, appearance
+        )
     }
 
     /// Renders and writes every frame; stops at the first failure (frames already written stay,
@@ -54,7 +65,7 @@ struct FrameSequence {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let failure = Mutex<CommandLineError?>(nil)
-        let workers = min(count, max(1, System.coreCount))
+        let workers = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // One renderer per worker: its PNG encoder and buffers serve every frame it renders.
             let renderer = SceneRenderer()
@@ -64,8 +75,8 @@ struct FrameSequence {
                 do throws(CommandLineError) {
                     let bytes: [UInt8]
                     do throws(RenderError) {
-                        let scene = try layout.scene(progress: progress(ofFrame: index), strokeStart: strokeStart)
-                        bytes = try renderer.render(scene, as: format)
+                        let scene = try frame(index)
+                        bytes = try renderer.render(format == .svg ? scene : scene.appearance(appearance), as: format)
                     } catch {
                         throw CommandLineError(.render(error))
                     }

@@ -22,7 +22,7 @@ extension RenderOptions {
     /// The indicator the options describe, at their progress.
     ///
     /// - Throws: a usage error for options that contradict each other.
-    func indicator(curveFile: CurveFile?) throws(CommandLineError) -> ProgressIndicator {
+    func indicator(curveFile: CurveFile?, context: CommandContext) throws(CommandLineError) -> ProgressIndicator {
         var indicator = self.indicator
         indicator.geometry = source.geometry(curveFile: curveFile)
         indicator.isClockwise = !counterclockwise
@@ -42,7 +42,83 @@ extension RenderOptions {
         if indicator.style.progressGradient != nil, values != nil {
             throw .usage("give either '--progress-gradient' or '--values' (each value has its own colour), not both")
         }
+        let state = try progressState(context: context)
+        if let state {
+            if let fraction = state.fraction { indicator.values = [fraction] } else { indicator.isIndeterminate = true }
+        }
+        if let label {
+            var facts = try withTime(
+                state ?? (try? ProgressState(fraction: min(max(indicator.progress, 0), 1))) ?? .indeterminate)
+            facts.title = indicator.accessibility.title
+            indicator.label = ProgressLabel(
+                template: label, state: facts, formatter: try formatter(), font: font ?? .default, color: labelColor,
+                darkColor: darkLabelColor, position: labelPosition)
+        }
         return indicator
+    }
+
+    /// The progress and its facts from `--bytes`, `--step` or `--phases` (at most one, and not
+    /// with `--progress` or `--values`), with the time elapsed; `nil` when none is given.
+    func progressState(context: CommandContext) throws(CommandLineError) -> ProgressState? {
+        let sources = [bytes.map { _ in "--bytes" }, step.map { _ in "--step" }, phasesFile.map { _ in "--phases" }]
+            .compactMap { $0 }
+        guard !sources.isEmpty else {
+            for (given, name) in [(phase != nil, "--phase"), (phaseProgress != nil, "--phase-progress")] where given {
+                throw .usage("option '\(name)' goes with '--phases FILE'")
+            }
+            return nil
+        }
+        guard sources.count == 1 else { throw .usage("give one of \(sources.joined(separator: ", ")), not several") }
+        if hasProgress { throw .usage("give either '\(sources[0])' or '--progress'/'--values', not both") }
+        let state: ProgressState
+        do {
+            if let bytes {
+                state = try ProgressState(bytesReceived: bytes.received, bytesExpected: bytes.expected)
+            } else if let step {
+                state = try ProgressState(step: step.step, of: step.count)
+            } else {
+                guard let file = phasesFile, let phase else {
+                    throw CommandLineError.usage("'--phases' needs '--phase N', the current phase (from 1)")
+                }
+                let plan = try PhaseFile.decode(context.readFile(file), file: file).plan
+                state = try ProgressState(phases: plan, phase: phase, progressInPhase: phaseProgress?.value ?? 0)
+            }
+        } catch let error as ProgressStateError {
+            throw .input("\(error)")
+        } catch let error as CommandLineError {
+            throw error
+        } catch {
+            throw .input("\(error)")
+        }
+        return state
+    }
+
+    /// `state` with the time elapsed of `--elapsed`, or `--started-at` and `--now`.
+    func withTime(_ state: ProgressState) throws(CommandLineError) -> ProgressState {
+        do {
+            if let elapsed { return try state.withElapsed(seconds: elapsed) }
+            switch (startedAt, now) {
+            case (let start?, let now?): return try state.withElapsed(from: start.date, to: now.date)
+            case (nil, nil): return state
+            default: throw CommandLineError.usage("give '--started-at' and '--now' together")
+            }
+        } catch let error as ProgressStateError {
+            throw .input("\(error)")
+        } catch let error as CommandLineError {
+            throw error
+        } catch {
+            throw .input("\(error)")
+        }
+    }
+
+    /// The formatter of `--locale`.
+    func formatter() throws(CommandLineError) -> ProgressTextFormatter {
+        guard let locale else { return ProgressTextFormatter() }
+        do {
+            return try ProgressTextFormatter(localeIdentifier: locale)
+        } catch {
+            throw CommandLineError(.rejectedValue(option: "locale", reason: "\(error)"))
+        }
     }
 
     /// Whether the progress was given at all (as `--progress`, `--values` or a file's values).
@@ -50,13 +126,30 @@ extension RenderOptions {
 
     /// The format `--format` names, or else the one the output's extension names (PNG for
     /// standard output).
-    func format(forOutput output: String) throws(CommandLineError) -> ImageFormat {
+    func format(forOutput output: String) throws(CommandLineError) -> OutputFormat {
         if let format { return format }
         if output == "-" { return .png }
-        guard let format = ImageFormat(fileName: output) else {
+        guard let format = OutputFormat(fileName: output) else {
             throw .usage(
-                "cannot tell the format of '\(output)' from its extension: use .png, .svg or .pdf, or '--format'")
+                "cannot tell the format of '\(output)' from its extension: use .png, .svg, .pdf or .apng, or '--format'"
+            )
         }
         return format
+    }
+
+    /// A still image's format (`--format apng` needs an animation).
+    func stillFormat(forOutput output: String) throws(CommandLineError) -> ImageFormat {
+        let format = try self.format(forOutput: output)
+        guard let image = format.imageFormat else {
+            throw .usage(
+                "an animated PNG needs an animation: give '--animate-to B' (and '--duration') or '--indeterminate STYLE'"
+            )
+        }
+        return image
+    }
+
+    /// Whether an animation (of the progress, or indeterminate) is asked for.
+    var isAnimation: Bool {
+        animateFrom != nil || animateTo != nil || duration != nil || indeterminate != nil
     }
 }

@@ -2,153 +2,310 @@ import PBGeometry
 import PBRendering
 
 extension RenderOptions {
-    /// The help sections, in order.
-    static let sections = ["INPUT", "PROGRESS", "OUTPUT", "CANVAS AND SHAPE", "STROKE", "COLOURS"]
 
     /// Every option of `pbrender render`, declared once: the command line, curve files, help and
     /// the server's query strings all read this list.
-    static let schema: [Option<RenderOptions>] = PathSource.schema.map { $0.lifted(\.source) } + [
-        .value(
-            "progress", \.progress, placeholder: "P", section: "PROGRESS",
-            help: "How far along the path the progress runs (strokeEnd): 0.5, 50% or a ratio of counts like 512/1024. Pinned to 0...1."),
-        .value(
-            "values", \.values, placeholder: "V,V,...", section: "PROGRESS", file: .top("values"),
-            help: "Several values laid end to end along the path in order, each its own colour, e.g. 0.2,0.15,0.1 (a storage bar). A total above 1 is cut at the end."),
-        .value(
-            "stroke-start", \.strokeStart, placeholder: "S", section: "PROGRESS",
-            help: "Where the progress starts (strokeStart, default 0); nothing is drawn when S >= P."),
-        .value(
-            "frames", \.frames, placeholder: "N", section: "PROGRESS",
-            help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),
-        .value("from", \.from, placeholder: "A", section: "PROGRESS", help: "The progress of the first frame (default 0)."),
-        .value("to", \.to, placeholder: "B", section: "PROGRESS", help: "The progress of the last frame (default 1)."),
+    static let schema: [Option<RenderOptions>] =
+        PathSource.schema.map { $0.lifted(\.source) } + [
+            .value(
+                "progress", \.progress, placeholder: "P", section: "PROGRESS",
+                help:
+                    "How far along the path the progress runs (strokeEnd): 0.5, 50% or a ratio of counts like 512/1024. Pinned to 0...1."
+            ),
+            .value(
+                "values", \.values, placeholder: "V,V,...", section: "PROGRESS", file: .top("values"),
+                help:
+                    "Several values laid end to end along the path in order, each its own colour, e.g. 0.2,0.15,0.1 (a storage bar). A total above 1 is cut at the end."
+            ),
+            .value(
+                "stroke-start", \.strokeStart, placeholder: "S", section: "PROGRESS",
+                help: "Where the progress starts (strokeStart, default 0); nothing is drawn when S >= P."),
+            .value(
+                "frames", \.frames, placeholder: "N", section: "PROGRESS",
+                help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),
+            .value(
+                "from", \.from, placeholder: "A", section: "PROGRESS",
+                help: "The progress of the first frame (default 0)."),
+            .value(
+                "to", \.to, placeholder: "B", section: "PROGRESS", help: "The progress of the last frame (default 1)."),
 
-        .value(
-            "output", \.output, short: "o", placeholder: "OUT", section: "OUTPUT",
-            help: "The file to write ('-' for standard output; default progress.png), or for frames a pattern with %d like 'frame-%03d.png'."),
-        .value(
-            "format", \.format, placeholder: "FORMAT", section: "OUTPUT",
-            help: "png, svg or pdf (default: from the output's extension)."),
-        .flag("force", \.force, section: "OUTPUT", help: "Write an image to standard output even when it is a terminal."),
+            .value(
+                "output", \.output, short: "o", placeholder: "OUT", section: "OUTPUT",
+                help:
+                    "The file to write ('-' for standard output; default progress.png), or for frames a pattern with %d like 'frame-%03d.png'."
+            ),
+            .value(
+                "format", \.format, placeholder: "FORMAT", section: "OUTPUT",
+                help: "png, svg, pdf or apng (an animated PNG; default: from the output's extension)."),
+            .flag(
+                "force", \.force, section: "OUTPUT",
+                help: "Write an image to standard output even when it is a terminal."),
+            .value(
+                "appearance", \.appearance, placeholder: "MODE", section: "OUTPUT",
+                help: "light (default) or dark: the colours a PNG or PDF is drawn in (an SVG carries both)."),
 
-        .number(
-            "width", \.indicator.width, .positive, placeholder: "W", section: "CANVAS AND SHAPE",
-            help: "Canvas width in points (default: the shape's, the curve file's, or the path's stroked bounds)."),
-        .number("height", \.indicator.height, .positive, placeholder: "H", section: "CANVAS AND SHAPE", help: "Canvas height in points."),
-        Option(
-            name: "size", shortName: nil, placeholder: "W[xH]",
-            help: "Canvas width and height at once: 64 for a square, 64x32.", section: "CANVAS AND SHAPE",
-            fileKey: nil, isRepeatable: false, expectation: "a size like 64 or 64x32"
-        ) { options, input throws(OptionValueError) in
-            guard case .text(let text) = input else { throw .invalid }
-            let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard sides.count == 1 || sides.count == 2 else { throw .invalid }
-            let numbers = try sides.map { (side: Substring) throws(OptionValueError) -> Double in
-                let value = try Double(optionText: String(side))
-                guard value > 0 else { throw .invalid }
-                return value
-            }
-            options.indicator.width = numbers[0]
-            options.indicator.height = numbers.last
-        },
-        .number(
-            "scale", \.indicator.scale, .positive, placeholder: "S", section: "CANVAS AND SHAPE",
-            help: "Pixels per point in a PNG, e.g. 2 for @2x (default 1); SVG and PDF are vector."),
-        .number(
-            "padding", \.indicator.padding, .nonNegative, placeholder: "P", section: "CANVAS AND SHAPE",
-            help: "Space kept clear around a shape, or around a path fitted to its stroke (default 0)."),
+            .number(
+                "width", \.indicator.width, .positive, placeholder: "W", section: "CANVAS AND SHAPE",
+                help: "Canvas width in points (default: the shape's, the curve file's, or the path's stroked bounds)."),
+            .number(
+                "height", \.indicator.height, .positive, placeholder: "H", section: "CANVAS AND SHAPE",
+                help: "Canvas height in points."),
+            Option(
+                name: "size", shortName: nil, placeholder: "W[xH]",
+                help: "Canvas width and height at once: 64 for a square, 64x32.", section: "CANVAS AND SHAPE",
+                fileKey: nil, isRepeatable: false, expectation: "a size like 64 or 64x32"
+            ) { options, input throws(OptionValueError) in
+                guard case .text(let text) = input else { throw .invalid }
+                let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+                guard sides.count == 1 || sides.count == 2 else { throw .invalid }
+                let numbers = try sides.map { (side: Substring) throws(OptionValueError) -> Double in
+                    let value = try Double(optionText: String(side))
+                    guard value > 0 else { throw .invalid }
+                    return value
+                }
+                options.indicator.width = numbers[0]
+                options.indicator.height = numbers.last
+            },
+            .number(
+                "scale", \.indicator.scale, .positive, placeholder: "S", section: "CANVAS AND SHAPE",
+                help: "Pixels per point in a PNG, e.g. 2 for @2x (default 1); SVG and PDF are vector."),
+            .number(
+                "padding", \.indicator.padding, .nonNegative, placeholder: "P", section: "CANVAS AND SHAPE",
+                help: "Space kept clear around a shape, or around a path fitted to its stroke (default 0)."),
+            .value(
+                "start-angle", \.indicator.startAngle, placeholder: "DEG", section: "CANVAS AND SHAPE",
+                help:
+                    "Where a ring, semicircle or gauge starts, in degrees clockwise from 3 o'clock (ring -90: 12 o'clock; semicircle 180; gauge 135). Taken modulo 360."
+            ),
+            .flag(
+                "counterclockwise", \.counterclockwise, section: "CANVAS AND SHAPE",
+                help: "Run the other way: a shape counterclockwise (a bar right to left), a path reversed."),
+
+            .number(
+                "line-width", \.indicator.style.lineWidth, .nonNegative, placeholder: "W", section: "STROKE",
+                file: .style("lineWidth"), help: "Width of the progress stroke in points (default 12; 4 for a bar)."),
+            .number(
+                "track-width", \.indicator.style.trackWidth, .nonNegative, placeholder: "W", section: "STROKE",
+                file: .style("trackWidth"), help: "Width of the track stroke (default: the line width)."),
+            .value(
+                "line-cap", \.indicator.style.lineCap, placeholder: "CAP", section: "STROKE", file: .style("lineCap"),
+                help: "butt, round (default) or square; caps sit on the ends of the progress."),
+            .value(
+                "line-join", \.indicator.style.lineJoin, placeholder: "JOIN", section: "STROKE",
+                file: .style("lineJoin"),
+                help: "miter (default), round or bevel."),
+            .number(
+                "miter-limit", \.indicator.style.miterLimit, .atLeastOne, placeholder: "M", section: "STROKE",
+                file: .style("miterLimit"),
+                help: "Longest miter as a multiple of the width before it is bevelled (default 10, at least 1)."),
+            .value(
+                "dash", \.indicator.style.dashPattern, placeholder: "LENGTHS", section: "STROKE", file: .style("dash"),
+                expectation: "lengths >= 0 separated by commas, not all zero, like '6,4'",
+                help: "Dash pattern laid along the whole path, e.g. '6,4'; progress reveals it, the dashes stay put.",
+                check: { $0.allSatisfy { $0 >= 0 } && ($0.isEmpty || $0.contains { $0 > 0 }) }),
+            .number(
+                "dash-phase", \.indicator.style.dashPhase, .any, placeholder: "D", section: "STROKE",
+                file: .style("dashPhase"), help: "How far into the dash pattern the path starts (default 0)."),
+            .flag(
+                "zero-dot", \.indicator.style.showsZeroProgressDot, section: "STROKE", file: .style("zeroDot"),
+                help: "At zero progress keep the dot a round or square cap makes (hidden by default)."),
+            Option(
+                name: "each-subpath", shortName: nil, placeholder: nil,
+                help: "Progress is a fraction of each subpath's length, not of the whole path.", section: "STROKE",
+                fileKey: .style("eachSubpath"), isRepeatable: false, expectation: Bool.expectation
+            ) { options, input throws(OptionValueError) in
+                let on: Bool
+                switch input {
+                case .present: on = true
+                case .text(let text): on = try Bool(optionText: text)
+                case .json(let json): on = try Bool(json: json)
+                }
+                options.indicator.style.trimScope = on ? .eachSubpath : .wholePath
+            },
+
+            .value(
+                "progress-color", \.indicator.style.progressTintColor, placeholder: "COLOR", section: "COLOURS",
+                file: .style("progressColor"),
+                help:
+                    "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default #007AFF, systemBlue)."
+            ),
+            .value(
+                "track-color", \.indicator.style.trackTintColor, placeholder: "COLOR", section: "COLOURS",
+                file: .style("trackColor"), help: "Track tint (default #E5E5EA, systemGray5)."),
+            .value(
+                "background", \.indicator.style.backgroundColor, placeholder: "COLOR", section: "COLOURS",
+                file: .style("background"), help: "Canvas colour (default transparent)."),
+            .value(
+                "value-colors", \.indicator.style.valueColors, placeholder: "C,C,...", section: "COLOURS",
+                file: .top("valueColors"),
+                help:
+                    "The colours of --values, in order (default systemBlue, systemGreen, systemOrange, systemRed, ...)."
+            ),
+            .value(
+                "progress-gradient", \.indicator.style.progressGradient, placeholder: "C,C,...", section: "COLOURS",
+                file: .style("progressGradient"),
+                help:
+                    "Colours along the whole path, evenly spaced or at fractions ('#FF3B30,#FFCC00,#34C759', '#F00@0,#0F0@0.8'); they stay put as progress grows."
+            ),
+            .value(
+                "track-gradient", \.indicator.style.trackGradient, placeholder: "C,C,...", section: "COLOURS",
+                file: .style("trackGradient"), help: "Colours along the whole path for the track."),
+            .value(
+                "color-stops", \.indicator.style.progressValueColors, placeholder: "V:C,...", section: "COLOURS",
+                file: .style("colorStops"),
+                help:
+                    "Progress colour by progress value: the last stop at or below it ('0:#FF3B30,0.5:#FF9500,0.8:#34C759')."
+            ),
+            .flag(
+                "color-stops-blend", \.colorStopsBlend, section: "COLOURS", file: .style("colorStopsBlend"),
+                help: "Blend between colour stops instead of stepping."),
+            Option(
+                name: "track-fill", shortName: nil, placeholder: "COLOR",
+                help: "Fill under the track: the whole path, or the full pie of a ring or gauge (default none).",
+                section: "COLOURS", fileKey: .style("trackFill"), isRepeatable: false,
+                expectation: "a colour or 'none'"
+            ) { options, input throws(OptionValueError) in
+                options.indicator.style.trackFillColor = try fill(input)
+            },
+            Option(
+                name: "progress-fill", shortName: nil, placeholder: "COLOR",
+                help:
+                    "Fill under the progress: the pie wedge from the centre of a ring or gauge to the progress, or the trimmed path (default none).",
+                section: "COLOURS", fileKey: .style("progressFill"), isRepeatable: false,
+                expectation: "a colour or 'none'"
+            ) { options, input throws(OptionValueError) in
+                options.indicator.style.progressFillColor = try fill(input)
+            },
+        ] + sourceOptions + animationOptions + labelOptions + webOptions
+
+    /// Where the progress comes from besides `--progress`.
+    static let sourceOptions: [Option<RenderOptions>] = [
         .value(
-            "start-angle", \.indicator.startAngle, placeholder: "DEG", section: "CANVAS AND SHAPE",
-            help: "Where a ring, semicircle or gauge starts, in degrees clockwise from 3 o'clock (ring -90: 12 o'clock; semicircle 180; gauge 135). Taken modulo 360."),
+            "bytes", \.bytes, placeholder: "R/T", section: "PROGRESS SOURCES",
+            help:
+                "Bytes received / expected (progress = R / T, divided as doubles; {bytes} and {totalBytes} like 3.1 MB); 'R/?' for an unknown total: indeterminate."
+        ),
+        .value(
+            "step", \.step, placeholder: "N/M", section: "PROGRESS SOURCES",
+            help: "Step N of M done (progress N / M; {step} and {stepCount})."),
+        .value(
+            "phases", \.phasesFile, placeholder: "FILE", section: "PROGRESS SOURCES",
+            help:
+                "Weighted phases: JSON {\"phases\": [{\"weight\": 2, \"message\": \"Sending name changes\"}, ...]}; with --phase."
+        ),
+        .value(
+            "phase", \.phase, placeholder: "N", section: "PROGRESS SOURCES",
+            help: "The current phase, from 1: those before it are done ({phase}, {phaseCount}, {message})."),
+        .value(
+            "phase-progress", \.phaseProgress, placeholder: "F", section: "PROGRESS SOURCES",
+            help: "How much of the current phase is done (default 0)."),
+        .number(
+            "elapsed", \.elapsed, .nonNegative, placeholder: "SECONDS", section: "PROGRESS SOURCES",
+            help: "Seconds so far, for {remaining}: elapsed x (1 - p) / p, as \"About 2 minutes remaining\"."),
+        .value(
+            "started-at", \.startedAt, placeholder: "ISO8601", section: "PROGRESS SOURCES",
+            help: "When the work started (with --now, for reproducible output), for {remaining}."),
+        .value(
+            "now", \.now, placeholder: "ISO8601", section: "PROGRESS SOURCES", help: "The time now, with --started-at."),
+    ]
+
+    /// The options of animations and indeterminate indicators.
+    static let animationOptions: [Option<RenderOptions>] = [
+        .value(
+            "animate-from", \.animateFrom, placeholder: "A", section: "ANIMATION",
+            help: "Animate the progress from A (default 0) ..."),
+        .value(
+            "animate-to", \.animateTo, placeholder: "B", section: "ANIMATION",
+            help: "... to B (default 1); the last frame is exactly B."),
+        .number(
+            "duration", \.duration, .positive, placeholder: "SECONDS", section: "ANIMATION",
+            help: "How long the animation runs (default 1): round(D x F) + 1 frames, frame k at k/F seconds."),
+        .value(
+            "fps", \.fps, placeholder: "N", section: "ANIMATION", expectation: "a whole number from 1 to 120",
+            help: "Frames a second (default 30).", check: { FrameSchedule.framesPerSecondRange.contains($0) }),
+        .value(
+            "timing", \.timing, placeholder: "T", section: "ANIMATION",
+            help:
+                "The timing curve, Core Animation's: linear, ease-in, ease-out, ease-in-out, default (cubic-bezier(0.25,0.1,0.25,1), the default), or cubic-bezier(x1,y1,x2,y2)."
+        ),
+        .number(
+            "hold", \.hold, .nonNegative, placeholder: "SECONDS", section: "ANIMATION",
+            help: "Keep the last frame this long (default 0)."),
+        .value(
+            "loop", \.loop, placeholder: "N", section: "ANIMATION", expectation: "a whole number >= 0",
+            help: "Play N times (default 1; 0 forever).", check: { $0 >= 0 }),
+        .value(
+            "indeterminate", \.indeterminate, placeholder: "STYLE", section: "ANIMATION",
+            help:
+                "Work of unknown length, looping: spinner (UIActivityIndicatorView's 12 spokes), arc (a turning arc whose ends chase), bar (a sliding segment), pulse (the track breathing)."
+        ),
+        .number(
+            "period", \.period, .positive, placeholder: "SECONDS", section: "ANIMATION",
+            help:
+                "One loop of an indeterminate indicator (default 1): round(P x F) frames, the last step back to the first like any other."
+        ),
+    ]
+
+    /// The label's options.
+    static let labelOptions: [Option<RenderOptions>] = [
+        .value(
+            "label", \.label, placeholder: "TEMPLATE", section: "LABEL", file: .style("label"),
+            help:
+                "Text drawn with the progress: tokens {percent} {fraction} {completed} {total} {bytes} {totalBytes} {step} {stepCount} {phase} {phaseCount} {message} {remaining} {title}, {{ for a brace; or a token name alone ('percent')."
+        ),
+        .value(
+            "font", \.font, placeholder: "FONT", section: "LABEL", file: .style("font"),
+            help:
+                "The label's font as a Pango description, e.g. 'Sans Bold 14' (default Sans Bold 12); any script falls back to a font that has it."
+        ),
+        .value(
+            "label-color", \.labelColor, placeholder: "COLOR", section: "LABEL", file: .style("labelColor"),
+            help: "The label's colour (default black; white in dark appearance)."),
+        .value(
+            "dark-label-color", \.darkLabelColor, placeholder: "COLOR", section: "LABEL",
+            file: .style("darkLabelColor"), help: "The label's colour in dark appearance."),
+        .value(
+            "label-position", \.labelPosition, placeholder: "WHERE", section: "LABEL", file: .style("labelPosition"),
+            help:
+                "center (of a ring; default for round shapes), above (default for bars and paths), below, leading, trailing, or end (following the progress end). Outside the shape the canvas grows, unless --width/--height fix it: then the shape shrinks."
+        ),
+        .value(
+            "locale", \.locale, placeholder: "LOCALE", section: "LABEL",
+            help:
+                "How numbers, percents and byte counts are written: fr_FR (42 %), de_DE, ar_EG (Arabic-Indic digits), ja_JP, ... (default: en_US_POSIX, reproducible)."
+        ),
+    ]
+
+    /// The options of web SVG output and accessibility.
+    static let webOptions: [Option<RenderOptions>] = [
         .flag(
-            "counterclockwise", \.counterclockwise, section: "CANVAS AND SHAPE",
-            help: "Run the other way: a shape counterclockwise (a bar right to left), a path reversed."),
-
-        .number(
-            "line-width", \.indicator.style.lineWidth, .nonNegative, placeholder: "W", section: "STROKE",
-            file: .style("lineWidth"), help: "Width of the progress stroke in points (default 12; 4 for a bar)."),
-        .number(
-            "track-width", \.indicator.style.trackWidth, .nonNegative, placeholder: "W", section: "STROKE",
-            file: .style("trackWidth"), help: "Width of the track stroke (default: the line width)."),
+            "live", \.live, section: "WEB AND ACCESSIBILITY",
+            help:
+                "Write an SVG whose progress follows the CSS custom property --progress (0...1; --value-1, --value-2, ... for --values) set on the <svg> or an ancestor when it is inlined in a page; its own values are the initial ones."
+        ),
         .value(
-            "line-cap", \.indicator.style.lineCap, placeholder: "CAP", section: "STROKE", file: .style("lineCap"),
-            help: "butt, round (default) or square; caps sit on the ends of the progress."),
+            "title", \.indicator.accessibility.title, placeholder: "TEXT", section: "WEB AND ACCESSIBILITY",
+            help: "The accessible name, the SVG's <title> (default \"Progress: 37%\")."),
         .value(
-            "line-join", \.indicator.style.lineJoin, placeholder: "JOIN", section: "STROKE", file: .style("lineJoin"),
-            help: "miter (default), round or bevel."),
-        .number(
-            "miter-limit", \.indicator.style.miterLimit, .atLeastOne, placeholder: "M", section: "STROKE",
-            file: .style("miterLimit"),
-            help: "Longest miter as a multiple of the width before it is bevelled (default 10, at least 1)."),
-        .value(
-            "dash", \.indicator.style.dashPattern, placeholder: "LENGTHS", section: "STROKE", file: .style("dash"),
-            expectation: "lengths >= 0 separated by commas, not all zero, like '6,4'",
-            help: "Dash pattern laid along the whole path, e.g. '6,4'; progress reveals it, the dashes stay put.",
-            check: { $0.allSatisfy { $0 >= 0 } && ($0.isEmpty || $0.contains { $0 > 0 }) }),
-        .number(
-            "dash-phase", \.indicator.style.dashPhase, .any, placeholder: "D", section: "STROKE",
-            file: .style("dashPhase"), help: "How far into the dash pattern the path starts (default 0)."),
+            "description", \.indicator.accessibility.description, placeholder: "TEXT", section: "WEB AND ACCESSIBILITY",
+            help: "A longer description, the SVG's <desc>."),
         .flag(
-            "zero-dot", \.indicator.style.showsZeroProgressDot, section: "STROKE", file: .style("zeroDot"),
-            help: "At zero progress keep the dot a round or square cap makes (hidden by default)."),
-        Option(
-            name: "each-subpath", shortName: nil, placeholder: nil,
-            help: "Progress is a fraction of each subpath's length, not of the whole path.", section: "STROKE",
-            fileKey: .style("eachSubpath"), isRepeatable: false, expectation: Bool.expectation
-        ) { options, input throws(OptionValueError) in
-            let on: Bool
-            switch input {
-            case .present: on = true
-            case .text(let text): on = try Bool(optionText: text)
-            case .json(let json): on = try Bool(json: json)
-            }
-            options.indicator.style.trimScope = on ? .eachSubpath : .wholePath
-        },
-
+            "decorative", \.indicator.accessibility.isDecorative, section: "WEB AND ACCESSIBILITY",
+            help: "Decoration only: aria-hidden=\"true\", no title."),
         .value(
-            "progress-color", \.indicator.style.progressTintColor, placeholder: "COLOR", section: "COLOURS",
-            file: .style("progressColor"),
-            help: "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default #007AFF, systemBlue)."),
+            "dark-progress-color", \.indicator.style.darkProgressTintColor, placeholder: "COLOR",
+            section: "WEB AND ACCESSIBILITY", file: .style("darkProgressColor"),
+            help:
+                "Progress tint in dark appearance (default: the tint's dark variant, #0A84FF for systemBlue; other colours stay)."
+        ),
         .value(
-            "track-color", \.indicator.style.trackTintColor, placeholder: "COLOR", section: "COLOURS",
-            file: .style("trackColor"), help: "Track tint (default #E5E5EA, systemGray5)."),
+            "dark-track-color", \.indicator.style.darkTrackTintColor, placeholder: "COLOR",
+            section: "WEB AND ACCESSIBILITY", file: .style("darkTrackColor"),
+            help: "Track tint in dark appearance (default: its dark variant, #2C2C2E for systemGray5)."),
         .value(
-            "background", \.indicator.style.backgroundColor, placeholder: "COLOR", section: "COLOURS",
-            file: .style("background"), help: "Canvas colour (default transparent)."),
-        .value(
-            "value-colors", \.indicator.style.valueColors, placeholder: "C,C,...", section: "COLOURS",
-            file: .top("valueColors"),
-            help: "The colours of --values, in order (default systemBlue, systemGreen, systemOrange, systemRed, ...)."),
-        .value(
-            "progress-gradient", \.indicator.style.progressGradient, placeholder: "C,C,...", section: "COLOURS",
-            file: .style("progressGradient"),
-            help: "Colours along the whole path, evenly spaced or at fractions ('#FF3B30,#FFCC00,#34C759', '#F00@0,#0F0@0.8'); they stay put as progress grows."),
-        .value(
-            "track-gradient", \.indicator.style.trackGradient, placeholder: "C,C,...", section: "COLOURS",
-            file: .style("trackGradient"), help: "Colours along the whole path for the track."),
-        .value(
-            "color-stops", \.indicator.style.progressValueColors, placeholder: "V:C,...", section: "COLOURS",
-            file: .style("colorStops"),
-            help: "Progress colour by progress value: the last stop at or below it ('0:#FF3B30,0.5:#FF9500,0.8:#34C759')."),
-        .flag(
-            "color-stops-blend", \.colorStopsBlend, section: "COLOURS", file: .style("colorStopsBlend"),
-            help: "Blend between colour stops instead of stepping."),
-        Option(
-            name: "track-fill", shortName: nil, placeholder: "COLOR",
-            help: "Fill under the track: the whole path, or the full pie of a ring or gauge (default none).",
-            section: "COLOURS", fileKey: .style("trackFill"), isRepeatable: false,
-            expectation: "a colour or 'none'"
-        ) { options, input throws(OptionValueError) in
-            options.indicator.style.trackFillColor = try fill(input)
-        },
-        Option(
-            name: "progress-fill", shortName: nil, placeholder: "COLOR",
-            help: "Fill under the progress: the pie wedge from the centre of a ring or gauge to the progress, or the trimmed path (default none).",
-            section: "COLOURS", fileKey: .style("progressFill"), isRepeatable: false,
-            expectation: "a colour or 'none'"
-        ) { options, input throws(OptionValueError) in
-            options.indicator.style.progressFillColor = try fill(input)
-        },
+            "dark-background", \.indicator.style.darkBackgroundColor, placeholder: "COLOR",
+            section: "WEB AND ACCESSIBILITY", file: .style("darkBackground"),
+            help: "Canvas colour in dark appearance (default: the background's dark variant)."),
     ]
 
     /// A fill colour, or none (`none` as text, `null` in JSON).

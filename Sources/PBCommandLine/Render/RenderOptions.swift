@@ -20,13 +20,47 @@ struct RenderOptions: Sendable {
     /// Where to write, `-` for standard output.
     var output: String?
     /// The format, when not the output's extension's.
-    var format: ImageFormat?
+    var format: OutputFormat?
     /// Whether binary may go to a terminal.
     var force = false
+    /// The appearance PNG and PDF output is drawn in.
+    var appearance = Appearance.light
+    /// Whether an SVG's progress follows the CSS custom property `--progress`.
+    var live = false
     /// Whether colour stops blend instead of stepping.
     var colorStopsBlend = false
     /// Whether to run the shape the other way (or reverse the path).
     var counterclockwise = false
+    /// The label template, font, colours and position.
+    var label: LabelTemplate?
+    var font: Font?
+    var labelColor: Color?
+    var darkLabelColor: Color?
+    var labelPosition: LabelPosition?
+    /// Where the progress comes from, besides `--progress`: bytes, steps, phases.
+    var bytes: ByteCounts?
+    var step: StepCount?
+    var phasesFile: String?
+    var phase: Int?
+    var phaseProgress: ProgressAmount?
+    /// For the time left: seconds elapsed, or a start and a now.
+    var elapsed: Double?
+    var startedAt: Moment?
+    var now: Moment?
+    /// The locale numbers, percents and byte counts are written in.
+    var locale: String?
+    /// An animation of the progress: from, to, for how long, at how many frames a second, along
+    /// which timing curve, held at the end, repeated.
+    var animateFrom: ProgressAmount?
+    var animateTo: ProgressAmount?
+    var duration: Double?
+    var fps = 30
+    var timing = TimingFunction.default
+    var hold = 0.0
+    var loop = 1
+    /// An indeterminate indicator's motion and period.
+    var indeterminate: IndeterminateStyle?
+    var period = 1.0
     /// What is drawn: style, canvas and progress (filled in from the options above by
     /// ``indicator()``).
     var indicator = ProgressIndicator()

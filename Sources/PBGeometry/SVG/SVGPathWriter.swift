@@ -19,7 +19,7 @@ extension Path {
     ///
     /// - Parameter decimals: the decimal places, 0 to 17, or `nil` for exact numbers.
     public func svgPathData(decimals: Int?) -> String {
-        let number = { (value: Double) in Self.format(value, decimals: decimals) }
+        let number = SVGNumberFormat(decimals: decimals).string
         func pair(_ point: Point) -> String { number(point.x) + "," + number(point.y) }
         var out = ""
         var current = Point.zero
@@ -67,61 +67,5 @@ extension Path {
             " A " + format(arc.radiusX) + "," + format(arc.radiusY) + " " + format(arc.xAxisRotation.degrees) + " "
             + (arc.isLargeArc ? "1" : "0") + " " + (arc.isClockwise ? "1" : "0") + " " + format(arc.end.x) + ","
             + format(arc.end.y)
-    }
-
-    /// `value` rounded to `decimals` places without trailing zeros, or exact (``format(_:)``)
-    /// for `nil` and for values too large to round (beyond 2^53 once scaled, which are whole
-    /// numbers anyway).
-    static func format(_ value: Double, decimals: Int?) -> String {
-        guard let decimals else { return format(value) }
-        var scale = 1.0
-        for _ in 0..<min(max(decimals, 0), 17) { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        guard abs(scaled) < 9_007_199_254_740_992 else { return format(value) }
-        if scaled == 0 { return "0" }
-        var digits = String(Int64(abs(scaled)))
-        let places = min(max(decimals, 0), 17)
-        if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
-        var integer = String(digits.dropLast(places))
-        var fraction = String(digits.suffix(places))
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        if integer.isEmpty { integer = "0" }
-        return (scaled < 0 ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
-    }
-
-    /// The shortest decimal text that reads back as exactly `value` (the fewest significant
-    /// digits), laid out plainly (`0.25`, `1000`) unless an exponent saves three characters or
-    /// more (`1e-7`, `1e21`), so the integers people write read back as they wrote them.
-    static func format(_ value: Double) -> String {
-        if value == 0 { return "0" }
-        // Swift's description is the shortest round-tripping digit string; re-lay it out.
-        let text = value.description
-        let negative = text.hasPrefix("-")
-        let unsigned = negative ? text.dropFirst() : Substring(text)
-        let parts = unsigned.split(separator: "e")
-        let mantissa = parts[0]
-        let exponentShift = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        let pointIndex = mantissa.firstIndex(of: ".") ?? mantissa.endIndex
-        var digits = String(mantissa[..<pointIndex]) + mantissa[pointIndex...].dropFirst()
-        // The value is 0.digits × 10^pointPosition.
-        var pointPosition = mantissa.distance(from: mantissa.startIndex, to: pointIndex) + exponentShift
-        while digits.hasPrefix("0") {
-            digits.removeFirst()
-            pointPosition -= 1
-        }
-        while digits.hasSuffix("0") { digits.removeLast() }
-        let plain: String
-        if pointPosition <= 0 {
-            plain = "0." + String(repeating: "0", count: -pointPosition) + digits
-        } else if pointPosition >= digits.count {
-            plain = digits + String(repeating: "0", count: pointPosition - digits.count)
-        } else {
-            let split = digits.index(digits.startIndex, offsetBy: pointPosition)
-            plain = digits[..<split] + "." + digits[split...]
-        }
-        let first = digits.prefix(1)
-        let rest = digits.dropFirst()
-        let scientific = first + (rest.isEmpty ? "" : "." + rest) + "e" + String(pointPosition - 1)
-        return (negative ? "-" : "") + (scientific.count + 3 <= plain.count ? scientific : plain)
     }
 }

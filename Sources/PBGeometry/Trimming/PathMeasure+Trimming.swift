@@ -110,7 +110,8 @@ extension PathMeasure {
             let (start, end) = (subpathStarts[index], subpathEnd(index))
             if from <= start && to >= end {
                 result.append(
-                    TrimmedPiece(subpath: subpaths[index], sourceIndex: index, sourceDistance: 0, distances: (start, end)))
+                    TrimmedPiece(
+                        subpath: subpaths[index], sourceIndex: index, sourceDistance: 0, distances: (start, end)))
             } else if max(from, start) < min(to, end) {
                 result.append(
                     TrimmedPiece(

@@ -13,6 +13,8 @@ extension CairoContext {
                 self.paint()
             case .shape(let shape):
                 try draw(shape, scale: scene.scale)
+            case .text(let text):
+                draw(text.layout, at: text.origin, color: text.color)
             }
         }
         try check()

@@ -2,11 +2,11 @@ internal import CCairo
 
 /// The one owner of a `cairo_surface_t`: created and checked in `init`, destroyed in `deinit`.
 ///
-/// Vector surfaces (SVG, PDF) write into a ``ByteSink`` the surface keeps alive.
+/// PDF surfaces write into a ``ByteSink`` the surface keeps alive.
 final class CairoSurface {
     /// The Cairo surface.
     let pointer: OpaquePointer
-    /// Where a vector surface's stream goes; `nil` for an image surface.
+    /// Where a PDF surface's stream goes; `nil` for an image surface.
     let sink: ByteSink?
 
     /// A premultiplied 32-bit ARGB image surface of `width` × `height` pixels.
@@ -18,16 +18,11 @@ final class CairoSurface {
         try check()
     }
 
-    /// The vector documents Cairo writes.
-    enum VectorFormat {
-        case svg, pdf
-    }
-
-    /// A vector surface of `width` × `height` points streaming SVG or PDF into a new sink.
+    /// A PDF surface of `width` × `height` points streaming into a new sink, with fixed dates
+    /// (the same input must give the same bytes).
     ///
-    /// The corresponding C functions are `cairo_svg_surface_create_for_stream` and
-    /// `cairo_pdf_surface_create_for_stream`.
-    init(vector format: VectorFormat, width: Double, height: Double) throws(RenderError) {
+    /// The corresponding C function is `cairo_pdf_surface_create_for_stream`.
+    init(pdfWidth width: Double, height: Double) throws(RenderError) {
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, data, length in
@@ -35,17 +30,10 @@ final class CairoSurface {
             Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().append(data, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-        switch format {
-        case .svg:
-            pointer = cairo_svg_surface_create_for_stream(write, closure, width, height)
-            cairo_svg_surface_set_document_unit(pointer, CAIRO_SVG_UNIT_PX)
-        case .pdf:
-            pointer = cairo_pdf_surface_create_for_stream(write, closure, width, height)
-            // A fixed date: the same input must give the same bytes.
-            cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-            cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
-            cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATOR, "pbrender")
-        }
+        pointer = cairo_pdf_surface_create_for_stream(write, closure, width, height)
+        cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+        cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
+        cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATOR, "pbrender")
         self.sink = sink
         try check()
     }
@@ -71,7 +59,8 @@ final class CairoSurface {
     /// The error for a Cairo status: its code and Cairo's own description.
     static func error(_ status: cairo_status_t) -> RenderError {
         RenderError(
-            .cairo(status: Int32(bitPattern: status.rawValue), message: String(cString: cairo_status_to_string(status))))
+            .cairo(status: Int32(bitPattern: status.rawValue), message: String(cString: cairo_status_to_string(status)))
+        )
     }
 
     /// Calls `body` with the pixels of an image surface: rows of premultiplied native-endian

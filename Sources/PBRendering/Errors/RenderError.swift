@@ -28,6 +28,8 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An option does not apply to what is drawn: `name` as in ``invalidValue(name:value:requirement:)``
         /// and why.
         case notApplicable(name: String, reason: String)
+        /// A label cannot be written or laid out: why.
+        case invalidLabel(String)
         /// Cairo reported an error: its `cairo_status_t` code, and its own description.
         case cairo(status: Int32, message: String)
         /// The PNG could not be encoded.
@@ -61,12 +63,13 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .invalidValue(let name, let value, let requirement):
             return "\(naming(name)) must be \(requirement), not \(value)"
-        case .canvasTooLarge(let dimension, let points, let pixels?):
-            return "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue))) of \(Self.format(points)) points "
-                + "is \(Self.format(pixels)) pixels at this scale; the limit is \(limit) pixels a side"
-        case .canvasTooLarge(let dimension, let points, nil):
-            return "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue))) of \(Self.format(points)) points "
-                + "is above the limit of \(limit) points a side"
+        case .canvasTooLarge(let dimension, let points, let pixels):
+            let side = "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue)))"
+            guard let pixels, pixels != points else {
+                return "\(side) is \(Self.format(points)) points; the limit is \(limit) a side"
+            }
+            return "\(side) of \(Self.format(points)) points is \(Self.format(pixels)) pixels at this scale; "
+                + "the limit is \(limit) pixels a side"
         case .tooManyPixels(let width, let height):
             return "the canvas is \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) pixels in all"
         case .dashPatternTooFine(let length):
@@ -78,10 +81,12 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the path is too large to draw: its length overflows a double"
         case .notApplicable(let name, let reason):
             return "\(naming(name)) does not apply here: \(reason)"
+        case .invalidLabel(let message):
+            return "cannot write the label: \(message)"
         case .cairo(let status, let message):
             return "cairo: \(message) (status \(status))"
         case .encoding(let message):
-            return "png: \(message)"
+            return "cannot encode the image: \(message)"
         }
     }
 

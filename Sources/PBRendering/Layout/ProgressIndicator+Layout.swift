@@ -39,7 +39,8 @@ extension ProgressIndicator {
         let trackStroke = style.trackStroke(defaultWidth: defaultLineWidth)
         var widest = progressStroke
         widest.lineWidth = max(progressStroke.lineWidth, trackStroke.lineWidth)
-        let (path, canvas, center) = try place(widest: widest)
+        let room = try labelRoom(gap: labelGap(widest))
+        let (path, canvas, center, content) = try place(widest: widest, room: room)
         let scene = Scene(width: canvas.width, height: canvas.height, scale: scale)
         try scene.validate(for: .png)
         guard !path.isEmpty else { throw RenderError(.emptyPath) }
@@ -47,25 +48,70 @@ extension ProgressIndicator {
         guard measure.length.isFinite else { throw RenderError(.pathTooLarge) }
         return ProgressLayout(
             width: canvas.width, height: canvas.height, scale: scale, measure: measure, center: center, style: style,
-            progressStroke: progressStroke, trackStroke: trackStroke)
+            progressStroke: progressStroke, trackStroke: trackStroke, accessibility: accessibility, label: label,
+            labelRoom: room, content: content,
+            isIndeterminate: isIndeterminate)
     }
 
-    /// The path in canvas coordinates, the canvas, and a round shape's centre.
-    private func place(widest: StrokeStyle) throws(RenderError) -> (path: Path, canvas: Size, center: Point?) {
+    /// The space between a label and the shape: 4 points, or half the stroke if that is more.
+    private func labelGap(_ widest: StrokeStyle) -> Double { max(4, widest.lineWidth / 2) }
+
+    /// The room a label outside the shape takes: its position and size (the largest of its text
+    /// at the indicator's progress, at 0 and at 1, so frames of an animation share a canvas);
+    /// `nil` for no label; a label inside the shape takes none.
+    private func labelRoom(gap: Double) throws(RenderError) -> LabelRoom? {
+        guard let label else { return nil }
+        let position = label.position ?? defaultLabelPosition
+        var size = Size(width: 0, height: 0)
+        for fraction in [isIndeterminate ? nil : progress, 0, 1] {
+            let layout = try label.layout(atFraction: fraction)
+            size.width = max(size.width, layout.width)
+            size.height = max(size.height, layout.height)
+        }
+        let isRound: Bool = if case .shape(let shape) = geometry { shape != .bar } else { false }
+        let direction = try label.layout(atFraction: isIndeterminate ? nil : progress).direction
+        let edge: LabelRoom.Edge? =
+            switch position {
+            case .center: nil
+            case .end: isRound ? nil : .top
+            case .above: .top
+            case .below: .bottom
+            case .leading: direction == .leftToRight ? .left : .right
+            case .trailing: direction == .leftToRight ? .right : .left
+            }
+        return LabelRoom(position: position, edge: edge, size: size, gap: gap)
+    }
+
+    /// Where a label goes by default: in the middle of a round shape, above a bar or path.
+    public var defaultLabelPosition: LabelPosition {
+        if case .shape(let shape) = geometry, shape != .bar { return .center }
+        return .above
+    }
+
+    /// The path in canvas coordinates, the canvas, a round shape's centre, and where the shape
+    /// is (its rectangle, or the path's stroked bounds).
+    private func place(widest: StrokeStyle, room: LabelRoom?) throws(RenderError) -> (
+        path: Path, canvas: Size, center: Point?, content: Rect
+    ) {
+        let extra = room?.extra ?? Size(width: 0, height: 0)
         switch geometry {
         case .shape(let shape):
-            let canvas = shape.naturalSize(
-                width: width, height: height, stroke: widest, padding: padding, startAngle: startAngle,
-                clockwise: isClockwise)
+            let natural = shape.naturalSize(
+                width: width.map { $0 - extra.width }, height: height.map { $0 - extra.height }, stroke: widest,
+                padding: padding, startAngle: startAngle, clockwise: isClockwise)
+            let canvas = Size(width: natural.width + extra.width, height: natural.height + extra.height)
             try Scene(width: canvas.width, height: canvas.height, scale: scale).validate(for: .png)
-            let rect = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height).insetBy(padding)
+            let offset = room?.shapeOffset ?? Point.zero
+            let rect = Rect(x: offset.x, y: offset.y, width: natural.width, height: natural.height).insetBy(padding)
             let (path, center) = try shape.geometry(
                 in: rect, stroke: widest, startAngle: startAngle, clockwise: isClockwise)
-            return (path, canvas, center)
+            return (path, canvas, center, rect)
         case .path(let source, let given):
             if startAngle != nil {
                 throw RenderError(
-                    .notApplicable(name: "startAngle", reason: "a path starts where its data starts; start angles turn built-in shapes"))
+                    .notApplicable(
+                        name: "startAngle",
+                        reason: "a path starts where its data starts; start angles turn built-in shapes"))
             }
             let path = isClockwise ? source : source.reversed()
             let fixed: Size?
@@ -75,15 +121,23 @@ extension ProgressIndicator {
                     throw RenderError(
                         .notApplicable(
                             name: "padding",
-                            reason: "the canvas is fixed (a width and height), so the path's coordinates are used as they are; "
+                            reason:
+                                "the canvas is fixed (a width and height), so the path's coordinates are used as they are; "
                                 + "padding applies to built-in shapes and to paths whose canvas fits their stroke"))
                 }
                 let size = Size(width: width ?? canvas.width, height: height ?? canvas.height)
-                return (path, size, nil)
+                let bounds = try path.strokedBounds(widest) ?? Rect(origin: .zero, size: size)
+                return (path, size, nil, bounds)
             }
             guard let bounds = try path.strokedBounds(widest) else { throw RenderError(.emptyPath) }
-            let moved = path.transformed(by: Transform(translationX: padding - bounds.minX, y: padding - bounds.minY))
-            return (moved, Size(width: bounds.width + 2 * padding, height: bounds.height + 2 * padding), nil)
+            let offset = room?.shapeOffset ?? Point.zero
+            let moved = path.transformed(
+                by: Transform(translationX: offset.x + padding - bounds.minX, y: offset.y + padding - bounds.minY))
+            let content = Rect(
+                x: offset.x + padding, y: offset.y + padding, width: bounds.width, height: bounds.height)
+            let canvas = Size(
+                width: bounds.width + 2 * padding + extra.width, height: bounds.height + 2 * padding + extra.height)
+            return (moved, canvas, nil, content)
         }
     }
 
@@ -98,6 +152,39 @@ extension ProgressIndicator {
                     name: width == nil ? "width" : "height", value: "none",
                     requirement: "given with the \(width == nil ? "height" : "width") for a path without a canvas "
                         + "(or neither: the canvas then fits the stroke)"))
+        }
+    }
+}
+
+/// The room a label takes: where it goes, on which edge of the shape (none inside it), and its
+/// size.
+struct LabelRoom: Hashable, Sendable {
+    /// An edge of the shape's area.
+    enum Edge: Hashable, Sendable {
+        case top, bottom, left, right
+    }
+
+    var position: LabelPosition
+    /// The edge the label sits beyond, or `nil` for a label inside the shape.
+    var edge: Edge?
+    var size: Size
+    var gap: Double
+
+    /// The width and height the canvas grows by.
+    var extra: Size {
+        switch edge {
+        case .top, .bottom: Size(width: 0, height: size.height + gap)
+        case .left, .right: Size(width: size.width + gap, height: 0)
+        case nil: Size(width: 0, height: 0)
+        }
+    }
+
+    /// Where the shape's area starts on the canvas: after the label when the label comes first.
+    var shapeOffset: Point {
+        switch edge {
+        case .top: Point(0, size.height + gap)
+        case .left: Point(size.width + gap, 0)
+        default: .zero
         }
     }
 }

@@ -49,6 +49,14 @@ public struct ProgressIndicator: Hashable, Sendable {
     public var padding: Double
     /// Pixels per point in raster output. Default 1.
     public var scale: Double
+    /// The label, if any: text from the progress and its facts, drawn beside or inside the shape.
+    public var label: ProgressLabel?
+    /// Whether the progress is unknown (a download without a length): the indicator shows its
+    /// indeterminate look, with no percentage for assistive technology.
+    public var isIndeterminate = false
+    /// What assistive technology is told: title, description, whether decorative. The progress
+    /// in percent and the default title ("Progress: 37%") are filled in by the layout.
+    public var accessibility = Accessibility()
 
     /// An indicator along a built-in shape, at progress 0.
     public init(shape: ProgressShape = .ring, style: ProgressStyle = ProgressStyle()) {

@@ -21,12 +21,24 @@ public struct ProgressLayout: Hashable, Sendable {
     public let progressStroke: StrokeStyle
     /// The track stroke.
     public let trackStroke: StrokeStyle
+    /// What assistive technology is told (the progress is filled in per scene).
+    public let accessibility: Accessibility
+    /// The label, if any.
+    public let label: ProgressLabel?
+    /// Where the label goes and the room it has.
+    let labelRoom: LabelRoom?
+    /// Where the shape is on the canvas: its rectangle, or the path's stroked bounds.
+    public let content: Rect
+    /// Whether the progress is unknown.
+    public let isIndeterminate: Bool
 
     /// Whether two layouts draw alike.
     public static func == (lhs: ProgressLayout, rhs: ProgressLayout) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.scale == rhs.scale
             && lhs.measure.path == rhs.measure.path && lhs.center == rhs.center && lhs.style == rhs.style
             && lhs.progressStroke == rhs.progressStroke && lhs.trackStroke == rhs.trackStroke
+            && lhs.accessibility == rhs.accessibility && lhs.label == rhs.label && lhs.labelRoom == rhs.labelRoom
+            && lhs.content == rhs.content && lhs.isIndeterminate == rhs.isIndeterminate
     }
 
     /// Hashes what ``==`` compares.
@@ -39,10 +51,13 @@ public struct ProgressLayout: Hashable, Sendable {
 
     init(
         width: Double, height: Double, scale: Double, measure: PathMeasure, center: Point?, style: ProgressStyle,
-        progressStroke: StrokeStyle, trackStroke: StrokeStyle
+        progressStroke: StrokeStyle, trackStroke: StrokeStyle, accessibility: Accessibility, label: ProgressLabel?,
+        labelRoom: LabelRoom?, content: Rect, isIndeterminate: Bool
     ) {
         (self.width, self.height, self.scale, self.measure, self.center) = (width, height, scale, measure, center)
         (self.style, self.progressStroke, self.trackStroke) = (style, progressStroke, trackStroke)
+        self.accessibility = accessibility
+        (self.label, self.labelRoom, self.content, self.isIndeterminate) = (label, labelRoom, content, isIndeterminate)
     }
 
     /// The scene at `values` laid end to end from `strokeStart`: the background, the track's
@@ -57,9 +72,69 @@ public struct ProgressLayout: Hashable, Sendable {
         for value in values + [strokeStart] where !value.isFinite {
             throw RenderError(.invalidValue(name: "progress", value: "\(value)", requirement: "a finite number"))
         }
-        let start = min(max(strokeStart, 0), 1)
-        let values = values.map { max($0, 0) }
+        // An unknown progress shows its indeterminate look: the first quarter of the path.
+        let start = isIndeterminate ? 0 : min(max(strokeStart, 0), 1)
+        let values = isIndeterminate ? [Self.indeterminateExtent] : values.map { max($0, 0) }
         let end = min(start + values.reduce(0, +), 1)
+        var light = layers(style: style, values: values, start: start, end: end)
+        var dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end)
+        var accessibility = self.accessibility
+        if !isIndeterminate {
+            accessibility.percent = (end - start) * 100
+        }
+        if accessibility.title == nil {
+            accessibility.title =
+                isIndeterminate
+                ? "In progress" : "Progress: \(ProgressTextFormatter.accessibilityPercent(end - start))%"
+        }
+        if let label {
+            let text = try label.layout(atFraction: isIndeterminate ? nil : end - start)
+            let origin = labelOrigin(text, end: end)
+            let color = label.color ?? .black
+            light.append(.text(TextLayer(layout: text, origin: origin, color: color)))
+            dark.append(.text(TextLayer(layout: text, origin: origin, color: label.darkColor ?? color.darkVariant)))
+            if accessibility.valueText == nil { accessibility.valueText = text.text }
+        }
+        let progress = ProgressLayerInfo(
+            layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values)
+        return Scene(
+            width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
+            accessibility: accessibility, progress: progress)
+    }
+
+    /// Where the label's layout box goes: beside the shape on its edge, centred on the other
+    /// axis; in the middle of the shape (its ink centred); or following the progress end.
+    private func labelOrigin(_ text: TextLayout, end: Double) -> Point {
+        guard let room = labelRoom else { return .zero }
+        let ink = text.inkExtents
+        let gap = room.gap
+        // The ink centred at a point, for labels inside the shape.
+        func centered(at point: Point) -> Point { Point(point.x - ink.midX, point.y - ink.midY) }
+        if room.position == .end, let location = measure.location(atFraction: end) {
+            let point = location.point
+            guard room.edge == nil else {
+                // Above a bar's progress end, kept on the canvas.
+                let x = min(max(point.x - text.width / 2, 0), max(width - text.width, 0))
+                return Point(x, content.minY - gap - text.height)
+            }
+            // Inside a round shape: towards the centre, clear of the stroke.
+            let inward =
+                center.flatMap { (($0 - point).normalized) }
+                ?? Vector(dx: location.tangent.dy, dy: -location.tangent.dx)
+            let reach = progressStroke.lineWidth / 2 + gap + max(ink.width, ink.height) / 2
+            return centered(at: point + reach * inward)
+        }
+        switch room.edge {
+        case .top: return Point(content.midX - text.width / 2, content.minY - gap - text.height)
+        case .bottom: return Point(content.midX - text.width / 2, content.maxY + gap)
+        case .left: return Point(content.minX - gap - text.width, content.midY - ink.midY)
+        case .right: return Point(content.maxX + gap, content.midY - ink.midY)
+        case nil: return centered(at: center ?? content.center)
+        }
+    }
+
+    /// The layers in `style`'s colours.
+    private func layers(style: ProgressStyle, values: [Double], start: Double, end: Double) -> [Layer] {
         var layers: [Layer] = []
         if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
         if let fill = style.trackFillColor {
@@ -67,7 +142,8 @@ public struct ProgressLayout: Hashable, Sendable {
         }
         if trackStroke.lineWidth > 0 {
             let paint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
-            layers.append(.shape(ShapeLayer(path: measure, trimScope: style.trimScope, stroke: trackStroke, strokePaint: paint)))
+            layers.append(
+                .shape(ShapeLayer(path: measure, trimScope: style.trimScope, stroke: trackStroke, strokePaint: paint)))
         }
         if let fill = style.progressFillColor, start < end {
             layers.append(
@@ -77,10 +153,15 @@ public struct ProgressLayout: Hashable, Sendable {
             .shape(
                 ShapeLayer(
                     path: measure, strokeStart: start, strokeEnd: end, trimScope: style.trimScope,
-                    stroke: progressStroke, strokePaint: progressPaint(values: values, start: start),
+                    stroke: progressStroke, strokePaint: progressPaint(style: style, values: values, start: start),
                     showsZeroLengthDot: style.showsZeroProgressDot)))
-        return Scene(width: width, height: height, scale: scale, layers: layers)
+        return layers
     }
+
+    /// How much of the path the indeterminate look covers, from its start: a quarter (a partial
+    /// arc on a ring, a segment at the start of a bar), the first frame of the `arc` and `bar`
+    /// indeterminate animations.
+    public static let indeterminateExtent = 0.25
 
     /// The scene at one progress value.
     ///
@@ -91,7 +172,7 @@ public struct ProgressLayout: Hashable, Sendable {
 
     /// What the progress is painted with: for several values, hard stops at their boundaries;
     /// for one, the style's gradient, its colour by value, or its tint.
-    private func progressPaint(values: [Double], start: Double) -> Paint {
+    private func progressPaint(style: ProgressStyle, values: [Double], start: Double) -> Paint {
         guard values.count > 1 else {
             if let gradient = style.progressGradient { return .pathGradient(gradient) }
             if let colors = style.progressValueColors { return .color(colors.color(forValue: values.first ?? 0)) }

@@ -130,7 +130,8 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
     /// caps reach the corners `√((r + w/2)² + (w/2)²)` from the centre wherever the progress
     /// ends, and `(r - w/2)` inward corners at the ends. Every extent grows with the radius, so
     /// the radius is found by bisection, to within 1e-12 of the canvas.
-    static func fitArc(in rect: Rect, start: Angle, sweep: Angle, stroke: StrokeStyle) -> (radius: Double, bounds: Rect) {
+    static func fitArc(in rect: Rect, start: Angle, sweep: Angle, stroke: StrokeStyle) -> (radius: Double, bounds: Rect)
+    {
         let h = stroke.lineWidth / 2
         func bounds(_ r: Double) -> Rect {
             func arc(_ radius: Double, widenedBy extra: Angle = .zero) -> Rect {
@@ -142,7 +143,8 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
                 let span = Angle(degrees: degrees)
                 return EllipticalArc(
                     center: .zero, radiusX: radius, radiusY: radius, startAngle: from,
-                    sweepAngle: isWhole ? .degrees(360 * direction) : span)?.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                    sweepAngle: isWhole ? .degrees(360 * direction) : span)?.bounds
+                    ?? Rect(x: 0, y: 0, width: 0, height: 0)
             }
             switch stroke.lineCap {
             case .round:
@@ -155,7 +157,9 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
                 if abs(sweep.degrees) < 360 {
                     // The inward corners of the end caps.
                     let direction: Double = sweep.degrees < 0 ? -1 : 1
-                    for (angle, outward) in [(start, -direction), (Angle(degrees: start.degrees + sweep.degrees), direction)] {
+                    for (angle, outward) in [
+                        (start, -direction), (Angle(degrees: start.degrees + sweep.degrees), direction),
+                    ] {
                         let radial = Vector(angle: angle)
                         let tangent = Vector(dx: -radial.dy, dy: radial.dx)
                         box = box.union(Point.zero + max(r - h, 0) * radial + (outward * h) * tangent)

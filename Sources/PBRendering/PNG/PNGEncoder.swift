@@ -51,24 +51,46 @@ final class PNGEncoder {
     /// - Throws: ``RenderError`` (`.encoding`) for an empty image or a buffer smaller than the
     ///   size says, or when compression fails.
     func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
-        let (rowLength, count) = try Self.scanlineSize(width: width, height: height)
+        let (_, count) = try Self.scanlineSize(width: width, height: height)
+        let source = try Self.checkedBaseAddress(pixels, width: width, height: height, stride: stride)
+        prepareScanlines(count: count)
+        scanlines.withUnsafeMutableBytes { out in
+            guard let target = out.baseAddress else { return }
+            Self.writeScanlines(from: source, stride: stride, width: width, height: height, into: target)
+        }
+        return try compressAndWrap(width: width, height: height)
+    }
+
+    /// The start of a buffer of `height` rows of `width` ARGB words `stride` bytes apart.
+    ///
+    /// - Throws: ``RenderError`` (`.encoding`) when the buffer is smaller than that.
+    static func checkedBaseAddress(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int)
+        throws(RenderError) -> UnsafeRawPointer
+    {
         guard let source = pixels.baseAddress, stride >= 4 * width, pixels.count / stride >= height - 1,
             pixels.count - stride * (height - 1) >= 4 * width
         else {
             throw RenderError(.encoding("the pixel buffer does not hold \(width) x \(height) pixels"))
         }
-        prepareScanlines(count: count)
-        Self.unpremultiplyTable.withUnsafeBufferPointer { table in
-            scanlines.withUnsafeMutableBytes { out in
-                guard let target = out.baseAddress, let table = table.baseAddress else { return }
-                for y in 0..<height {
-                    target.storeBytes(of: 0, toByteOffset: y * rowLength, as: UInt8.self)  // the row filter: none
-                    Self.unpremultiply(
-                        row: source + y * stride, width: width, into: target + y * rowLength + 1, table: table)
-                }
+        return source
+    }
+
+    /// Writes `height` PNG scanlines (filter byte "none", then straight RGBA) for the rows of
+    /// `width` premultiplied ARGB words at `source`, `stride` bytes apart, into `target`
+    /// (`height × (1 + 4 × width)` bytes).
+    ///
+    /// - Complexity: O(`width` × `height`).
+    static func writeScanlines(
+        from source: UnsafeRawPointer, stride: Int, width: Int, height: Int, into target: UnsafeMutableRawPointer
+    ) {
+        let rowLength = 1 + 4 * width
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return }
+            for y in 0..<height {
+                target.storeBytes(of: 0, toByteOffset: y * rowLength, as: UInt8.self)  // the row filter: none
+                unpremultiply(row: source + y * stride, width: width, into: target + y * rowLength + 1, table: table)
             }
         }
-        return try compressAndWrap(width: width, height: height)
     }
 
     /// Encodes `width` × `height` straight-alpha RGBA pixels (4 bytes each, rows top to
@@ -98,7 +120,7 @@ final class PNGEncoder {
     /// The length of one row with its filter byte, and of all rows.
     ///
     /// - Throws: ``RenderError`` (`.encoding`) for an empty image or one too large for a PNG.
-    private static func scanlineSize(width: Int, height: Int) throws(RenderError) -> (row: Int, all: Int) {
+    static func scanlineSize(width: Int, height: Int) throws(RenderError) -> (row: Int, all: Int) {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw RenderError(.encoding("cannot encode \(width) x \(height) pixels"))
         }
@@ -119,39 +141,52 @@ final class PNGEncoder {
     /// Compresses `scanlines` and wraps the stream in the signature and the IHDR, IDAT and IEND
     /// chunks.
     private func compressAndWrap(width: Int, height: Int) throws(RenderError) -> [UInt8] {
-        let bound = libdeflate_zlib_compress_bound(compressor, scanlines.count)
-        if compressed.count < bound {
-            compressed = []
-            compressed = [UInt8](repeating: 0, count: bound)
-        }
-        let count = scanlines.withUnsafeBytes { input in
-            compressed.withUnsafeMutableBytes { output in
-                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-            }
-        }
-        guard count > 0, count <= Int(UInt32.max >> 1) else {
-            throw RenderError(.encoding("compression failed"))
-        }
+        // `withUnsafeBytes` rethrows untyped errors: carry the typed one out as a result.
+        let count = try scanlines.withUnsafeBytes { input in Result { () throws(RenderError) in try compress(input) } }
+            .get()
         var png: [UInt8] = []
         png.reserveCapacity(Self.signature.count + 3 * 12 + 13 + count)
         png += Self.signature
-        png.appendChunk(type: 0x4948_4452) { (png: inout [UInt8]) in  // IHDR
-            png.appendBigEndian(UInt32(width))
-            png.appendBigEndian(UInt32(height))
-            // 8 bits per sample, RGBA, deflate, adaptive filtering (every row "none"), no interlace.
-            png += [8, 6, 0, 0, 0]
-        }
-        compressed.withUnsafeBufferPointer { stream in
+        png.appendHeader(width: width, height: height)
+        withCompressed(count) { stream in
             png.appendChunk(type: 0x4944_4154) { (png: inout [UInt8]) in  // IDAT
-                png.append(contentsOf: UnsafeBufferPointer(rebasing: stream[0..<count]))
+                png.append(contentsOf: stream)
             }
         }
         png.appendChunk(type: 0x4945_4E44) { (_: inout [UInt8]) in }  // IEND
         return png
     }
 
+    /// Compresses `input` into one zlib stream, kept until the next call: read it with
+    /// ``withCompressed(_:_:)``.
+    ///
+    /// The corresponding C function is `libdeflate_zlib_compress`.
+    ///
+    /// - Returns: the length of the stream.
+    /// - Throws: ``RenderError`` (`.encoding`) when compression fails or the stream is too long
+    ///   for a PNG chunk.
+    func compress(_ input: UnsafeRawBufferPointer) throws(RenderError) -> Int {
+        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        if compressed.count < bound {
+            compressed = []
+            compressed = [UInt8](repeating: 0, count: bound)
+        }
+        let count = compressed.withUnsafeMutableBytes { output in
+            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+        }
+        guard count > 0, count <= Int(UInt32.max >> 1) else {
+            throw RenderError(.encoding("compression failed"))
+        }
+        return count
+    }
+
+    /// Calls `body` with the first `count` bytes of the last ``compress(_:)``'s stream.
+    func withCompressed<R>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        compressed.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+
     /// The eight bytes every PNG starts with.
-    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// One row from premultiplied ARGB words to straight RGBA bytes, rounding as Cairo's writer
     /// does: `(c * 255 + a / 2) / a`. Runs of transparent pixels (most of a progress image) go
@@ -215,7 +250,7 @@ final class PNGEncoder {
 extension [UInt8] {
     /// Appends a PNG chunk: the length of what `body` appends, `type` (four ASCII letters, big
     /// endian), the data, and the CRC-32 of type and data.
-    fileprivate mutating func appendChunk(type: UInt32, _ body: (inout [UInt8]) -> Void) {
+    mutating func appendChunk(type: UInt32, _ body: (inout [UInt8]) -> Void) {
         let lengthOffset = count
         appendBigEndian(0)
         let typeOffset = count
@@ -231,7 +266,18 @@ extension [UInt8] {
         appendBigEndian(crc)
     }
 
-    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+    /// Appends the IHDR chunk of an 8-bit RGBA image of `width` × `height` pixels.
+    mutating func appendHeader(width: Int, height: Int) {
+        appendChunk(type: 0x4948_4452) { (png: inout [UInt8]) in  // IHDR
+            png.appendBigEndian(UInt32(width))
+            png.appendBigEndian(UInt32(height))
+            // 8 bits per sample, RGBA, deflate, adaptive filtering (every row "none"), no interlace.
+            png += [8, 6, 0, 0, 0]
+        }
+    }
+
+    /// Appends `value` as four bytes, most significant first.
+    mutating func appendBigEndian(_ value: UInt32) {
         append(UInt8(truncatingIfNeeded: value >> 24))
         append(UInt8(truncatingIfNeeded: value >> 16))
         append(UInt8(truncatingIfNeeded: value >> 8))

@@ -65,6 +65,7 @@ extension Color {
             components.append(min(max(number / scale, 0), 1))
         }
         return Color(
-            red: components[0], green: components[1], blue: components[2], alpha: components.count == 4 ? components[3] : 1)
+            red: components[0], green: components[1], blue: components[2],
+            alpha: components.count == 4 ? components[3] : 1)
     }
 }

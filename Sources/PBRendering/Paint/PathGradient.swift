@@ -62,6 +62,12 @@ public struct PathGradient: Hashable, Sendable {
             })
     }
 
+    /// The gradient with each colour replaced by its dark variant (``Color/darkVariant``).
+    public var darkVariant: PathGradient {
+        // The same locations, in the same order: valid.
+        (try? PathGradient(stops: stops.map { Stop(location: $0.location, color: $0.color.darkVariant) })) ?? self
+    }
+
     /// The colour at `fraction` of the path's length: between the stops around it, interpolated
     /// linearly in premultiplied components; at a hard stop, the colour after it.
     public func color(atFraction fraction: Double) -> Color {

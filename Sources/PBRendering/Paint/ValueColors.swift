@@ -36,6 +36,12 @@ public struct ValueColors: Hashable, Sendable {
         self.isBlended = isBlended
     }
 
+    /// The stops with each colour replaced by its dark variant (``Color/darkVariant``).
+    public var darkVariant: ValueColors {
+        let stops = self.stops.map { (value: $0.location, color: $0.color.darkVariant) }
+        return (try? ValueColors(stops: stops, isBlended: isBlended)) ?? self
+    }
+
     /// The colour for a progress value.
     public func color(forValue value: Double) -> Color {
         guard let first = stops.first else { return .clear }

@@ -4,4 +4,6 @@ public enum Layer: Hashable, Sendable {
     case fill(Paint)
     /// A path, trimmed, stroked and filled: a `CAShapeLayer`.
     case shape(ShapeLayer)
+    /// Text: a label.
+    case text(TextLayer)
 }

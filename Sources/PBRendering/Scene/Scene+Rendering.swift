@@ -3,14 +3,17 @@ extension Scene {
     ///
     /// The same scene always gives the same bytes: PNGs carry no time, PDFs a fixed date.
     ///
+    /// PNG and PDF show the layers (use ``appearance(_:)`` for the dark ones); SVG, pbrender's own
+    /// writer, carries both appearances, the dark one in a `prefers-color-scheme` rule.
+    ///
     /// - Parameter format: PNG (at ``scale``), SVG or PDF.
     /// - Throws: ``RenderError``: an input error (`isInputError`) when ``validate(for:)`` fails;
     ///   `.cairo` or `.encoding` when drawing or encoding fails.
     public func render(as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {
         case .png: try renderPNG(encoder: PNGEncoder())
-        case .svg: try renumberingSurfaceIDs(renderVector(.svg))
-        case .pdf: try renderVector(.pdf)
+        case .svg: try svgData()
+        case .pdf: try renderPDF()
         }
     }
 
@@ -32,7 +35,7 @@ extension Scene {
 
     /// Draws the scene on an image surface at ``scale`` and hands its premultiplied ARGB rows to
     /// `body`.
-    private func withRaster<R>(
+    func withRaster<R>(
         _ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
     ) throws(RenderError) -> R {
         try validate(for: .png)
@@ -44,12 +47,26 @@ extension Scene {
         return try surface.withPixels(body)
     }
 
-    /// Draws the scene on a Cairo vector surface and returns the document.
-    private func renderVector(_ format: CairoSurface.VectorFormat) throws(RenderError) -> [UInt8] {
-        try validate(for: format == .svg ? .svg : .pdf)
-        let surface = try CairoSurface(vector: format, width: width, height: height)
+    /// Draws the scene on a Cairo PDF surface and returns the document.
+    private func renderPDF() throws(RenderError) -> [UInt8] {
+        try validate(for: .pdf)
+        let surface = try CairoSurface(pdfWidth: width, height: height)
         try CairoContext(surface).draw(self)
         try surface.finish()
         return surface.sink?.bytes ?? []
+    }
+
+    /// The scene as an SVG document, by pbrender's own writer: small and exact (arcs stay `A`
+    /// commands, numbers have at most three decimals), accessible (``accessibility``), in both
+    /// appearances (``darkLayers`` in a `prefers-color-scheme: dark` rule).
+    ///
+    /// - Parameter isLive: whether the progress follows the CSS custom property `--progress`
+    ///   (`--value-1`, `--value-2`, … for several values) when the SVG is inlined in a page, the
+    ///   scene's own values being the initial ones. Needs ``progress``.
+    /// - Throws: ``RenderError`` as ``render(as:)`` does; `.notApplicable` for a live SVG of a
+    ///   dashed progress.
+    public func svgData(isLive: Bool = false) throws(RenderError) -> [UInt8] {
+        try validate(for: .svg)
+        return Array(try SVGWriter.document(for: self, isLive: isLive).utf8)
     }
 }

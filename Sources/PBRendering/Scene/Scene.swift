@@ -36,13 +36,37 @@ public struct Scene: Hashable, Sendable {
     public var scale: Double
     /// The layers, drawn in order (the first at the bottom).
     public var layers: [Layer]
+    /// The same layers with the paints of dark appearance (`prefers-color-scheme: dark`), or `nil`
+    /// when the scene looks the same either way. The SVG writer puts both in one file; raster
+    /// and PDF output draw one (``appearance(_:)``).
+    public var darkLayers: [Layer]?
+    /// What assistive technology is told about the image.
+    public var accessibility: Accessibility
+    /// Which layer shows the progress and how, for outputs that let a page change it (a live
+    /// SVG); `nil` for a scene that is no progress indicator.
+    public var progress: ProgressLayerInfo?
 
     /// Creates a scene.
-    public init(width: Double, height: Double, scale: Double = 1, layers: [Layer] = []) {
+    public init(
+        width: Double, height: Double, scale: Double = 1, layers: [Layer] = [], darkLayers: [Layer]? = nil,
+        accessibility: Accessibility = Accessibility(), progress: ProgressLayerInfo? = nil
+    ) {
         self.width = width
         self.height = height
         self.scale = scale
         self.layers = layers
+        self.darkLayers = darkLayers
+        self.accessibility = accessibility
+        self.progress = progress
+    }
+
+    /// The scene in one appearance: in dark appearance its ``darkLayers`` (when it has them) as
+    /// its layers, with no dark layers left.
+    public func appearance(_ appearance: Appearance) -> Scene {
+        var scene = self
+        if appearance == .dark, let darkLayers { scene.layers = darkLayers }
+        scene.darkLayers = nil
+        return scene
     }
 
     /// The size of a PNG in pixels: the canvas times the scale, rounded up.

@@ -15,6 +15,9 @@ public struct ShapeLayer: Hashable, Sendable {
     public var strokeStart: Double
     /// Where the drawn part ends, as a fraction of the length. Default 1.
     public var strokeEnd: Double
+    /// A shift of both fractions along the path, wrapping around its end, as Lottie's trim
+    /// offset: an arc that turns round a ring. Default 0.
+    public var trimOffset: Double
     /// What the fractions are fractions of. Default the whole path.
     public var trimScope: TrimScope
     /// How the part is stroked; `nil` for no stroke.
@@ -32,13 +35,15 @@ public struct ShapeLayer: Hashable, Sendable {
 
     /// Creates a layer.
     public init(
-        path: PathMeasure, strokeStart: Double = 0, strokeEnd: Double = 1, trimScope: TrimScope = .wholePath,
+        path: PathMeasure, strokeStart: Double = 0, strokeEnd: Double = 1, trimOffset: Double = 0,
+        trimScope: TrimScope = .wholePath,
         stroke: StrokeStyle? = nil, strokePaint: Paint = .color(.black), fillPaint: Paint? = nil,
         opacity: Double = 1, showsZeroLengthDot: Bool = false
     ) {
         self.path = path
         self.strokeStart = strokeStart
         self.strokeEnd = strokeEnd
+        self.trimOffset = trimOffset
         self.trimScope = trimScope
         self.stroke = stroke
         self.strokePaint = strokePaint
@@ -50,7 +55,8 @@ public struct ShapeLayer: Hashable, Sendable {
     /// Layers are equal when they draw the same: the same path (by its elements) and settings.
     public static func == (lhs: ShapeLayer, rhs: ShapeLayer) -> Bool {
         lhs.path.path == rhs.path.path && lhs.path.accuracy == rhs.path.accuracy
-            && lhs.strokeStart == rhs.strokeStart && lhs.strokeEnd == rhs.strokeEnd && lhs.trimScope == rhs.trimScope
+            && lhs.strokeStart == rhs.strokeStart && lhs.strokeEnd == rhs.strokeEnd && lhs.trimOffset == rhs.trimOffset
+            && lhs.trimScope == rhs.trimScope
             && lhs.stroke == rhs.stroke && lhs.strokePaint == rhs.strokePaint && lhs.fillPaint == rhs.fillPaint
             && lhs.opacity == rhs.opacity && lhs.showsZeroLengthDot == rhs.showsZeroLengthDot
     }
@@ -72,9 +78,9 @@ public struct ShapeLayer: Hashable, Sendable {
     /// - Throws: ``RenderError`` when a fraction is NaN or infinite.
     public func visiblePieces() throws(RenderError) -> [TrimmedPiece] {
         do {
-            return try path.trimmedPieces(from: strokeStart, to: strokeEnd, scope: trimScope)
+            return try path.trimmedPieces(from: strokeStart, to: strokeEnd, offset: trimOffset, scope: trimScope)
         } catch {
-            let name = error.argument == "from" ? "strokeStart" : "strokeEnd"
+            let name = ["from": "strokeStart", "to": "strokeEnd"][error.argument] ?? "trimOffset"
             throw RenderError(.invalidValue(name: name, value: "\(error.value)", requirement: "a finite number"))
         }
     }
@@ -93,7 +99,9 @@ public struct ShapeLayer: Hashable, Sendable {
     /// - Throws: ``RenderError`` for a fraction or opacity that is not finite, an invalid stroke,
     ///   or a dash pattern that lays more than ``Scene/maximumDashCount`` dashes along the path.
     func validate() throws(RenderError) {
-        for (name, value) in [("strokeStart", strokeStart), ("strokeEnd", strokeEnd), ("opacity", opacity)]
+        for (name, value) in [
+            ("strokeStart", strokeStart), ("strokeEnd", strokeEnd), ("trimOffset", trimOffset), ("opacity", opacity),
+        ]
         where !value.isFinite {
             throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number"))
         }

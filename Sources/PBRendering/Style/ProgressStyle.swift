@@ -46,6 +46,13 @@ public struct ProgressStyle: Hashable, Sendable {
     public var progressFillColor: Color?
     /// The colour of the whole canvas, under everything. Default transparent.
     public var backgroundColor: Color = .clear
+    /// The progress tint in dark appearance; `nil` (the default) for the tint's dark variant
+    /// (``Color/darkVariant``: a system colour's dark twin, any other colour itself).
+    public var darkProgressTintColor: Color?
+    /// The track tint in dark appearance; `nil` for the tint's dark variant.
+    public var darkTrackTintColor: Color?
+    /// The canvas colour in dark appearance; `nil` for the background's dark variant.
+    public var darkBackgroundColor: Color?
     /// Whether zero progress still paints the dot a zero-length stroke makes with round or
     /// square caps (as Cairo, Skia and `CAShapeLayer` do). Default `false`: zero draws nothing.
     public var showsZeroProgressDot = false
@@ -60,6 +67,24 @@ public struct ProgressStyle: Hashable, Sendable {
 
     /// Creates the default style.
     public init() {}
+
+    /// The style with the colours of `appearance`: itself in light appearance; in dark, each
+    /// colour replaced by its dark colour (the ones set here, or else ``Color/darkVariant``), the
+    /// colours of gradients and value colours by their dark variants.
+    public func resolved(for appearance: Appearance) -> ProgressStyle {
+        guard appearance == .dark else { return self }
+        var style = self
+        style.progressTintColor = darkProgressTintColor ?? progressTintColor.darkVariant
+        style.trackTintColor = darkTrackTintColor ?? trackTintColor.darkVariant
+        style.backgroundColor = darkBackgroundColor ?? backgroundColor.darkVariant
+        style.trackFillColor = trackFillColor?.darkVariant
+        style.progressFillColor = progressFillColor?.darkVariant
+        style.progressGradient = progressGradient?.darkVariant
+        style.trackGradient = trackGradient?.darkVariant
+        style.progressValueColors = progressValueColors?.darkVariant
+        style.valueColors = (valueColors.isEmpty ? Self.defaultValueColors : valueColors).map(\.darkVariant)
+        return style
+    }
 
     /// The stroke of the progress, `lineWidth` wide unless the style sets one.
     public func progressStroke(defaultWidth: Double) -> StrokeStyle {

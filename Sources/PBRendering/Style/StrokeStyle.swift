@@ -46,7 +46,8 @@ public struct StrokeStyle: Hashable, Sendable {
             throw invalid("dash", bad, "lengths that are finite numbers >= 0")
         }
         if !dash.isEmpty, dash.allSatisfy({ $0 == 0 }) {
-            throw RenderError(.invalidValue(name: "dash", value: "0", requirement: "a pattern with a length above zero"))
+            throw RenderError(
+                .invalidValue(name: "dash", value: "0", requirement: "a pattern with a length above zero"))
         }
         guard dashPhase.isFinite else { throw invalid("dashPhase", dashPhase, "a finite number") }
     }

@@ -1,0 +1,79 @@
+import Foundation
+import PBRendering
+
+extension LabelTemplate: OptionValue {
+    static var expectation: String { "a label template like '{percent}' or 'percent'" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        do {
+            self = try LabelTemplate(parsing: text)
+        } catch {
+            let hint =
+                error.unknownName.flatMap { suggestion(for: $0, among: LabelToken.allCases.map(\.rawValue)) }
+                .map { " (did you mean '{\($0)}'?)" } ?? ""
+            throw .explained("\(error)\(hint)")
+        }
+    }
+}
+
+extension Font: OptionValue {
+    static var expectation: String { "a Pango font description like 'Sans Bold 14'" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        do {
+            self = try Font(description: text)
+        } catch {
+            throw .explained("\(error)")
+        }
+    }
+}
+
+extension LabelPosition: ChoiceOptionValue {}
+
+/// Bytes received over bytes expected, as `--bytes 3145728/10485760`; `?` for an unknown total.
+struct ByteCounts: OptionValue, Hashable {
+    var received: Int64
+    var expected: Int64?
+
+    static var expectation: String {
+        "bytes received/expected, like 3145728/10485760 (or 3145728/? for an unknown total)"
+    }
+
+    init(optionText text: String) throws(OptionValueError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let received = Int64(parts[0]), received >= 0 else { throw .invalid }
+        self.received = received
+        if parts[1] == "?" {
+            expected = nil
+        } else {
+            guard let expected = Int64(parts[1]), expected >= 0 else { throw .invalid }
+            self.expected = expected
+        }
+    }
+}
+
+/// Step n of m, as `--step 3/7`.
+struct StepCount: OptionValue, Hashable {
+    var step: Int
+    var count: Int
+
+    static var expectation: String { "a step and a count of steps, like 3/7" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let step = Int(parts[0]), let count = Int(parts[1]) else { throw .invalid }
+        (self.step, self.count) = (step, count)
+    }
+}
+
+/// A moment in ISO 8601 (`2026-12-01T10:00:00Z`, offsets and fractions of a second allowed).
+struct Moment: OptionValue, Hashable {
+    var date: Date
+
+    static var expectation: String { "an ISO 8601 date and time like 2026-12-01T10:00:00Z" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        guard let date = try? Date(text, strategy: .iso8601) else { throw .invalid }
+        self.date = date
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A progress indicator over time: its layout, a motion, and the frames it is sampled at. The
+/// scene at any frame or time comes from the one layout, so frames share the measured path.
+///
+/// ```swift
+/// var indicator = ProgressIndicator(shape: .ring)
+/// let timeline = try Timeline(
+///     layout: indicator.layout(), motion: .progress(from: 0, to: 0.8, timing: .default),
+///     schedule: FrameSchedule(duration: 1, framesPerSecond: 30))
+/// let apng = try timeline.animatedPNG()
+/// ```
+public struct Timeline: Sendable {
+    /// What moves.
+    public enum Motion: Hashable, Sendable {
+        /// The progress goes from one value to another along a timing curve.
+        case progress(from: Double, to: Double, timing: TimingFunction)
+        /// An indeterminate indicator loops, one period per schedule.
+        case indeterminate(IndeterminateStyle)
+    }
+
+    /// The indicator laid out.
+    public let layout: ProgressLayout
+    /// What moves.
+    public let motion: Motion
+    /// The frames: how many, at which times, for how long each.
+    public let schedule: FrameSchedule
+    /// Where the progress starts (`strokeStart`).
+    public let strokeStart: Double
+
+    /// A timeline.
+    public init(layout: ProgressLayout, motion: Motion, schedule: FrameSchedule, strokeStart: Double = 0) {
+        self.layout = layout
+        self.motion = motion
+        self.schedule = schedule
+        self.strokeStart = strokeStart
+    }
+
+    /// The progress of frame `index`, for a progress motion (the last frame's exactly its end).
+    public func progress(ofFrame index: Int) -> Double? {
+        guard case .progress(let from, let to, let timing) = motion else { return nil }
+        return schedule.value(ofFrame: index, from: from, to: to, timing: timing)
+    }
+
+    /// The scene of frame `index`.
+    ///
+    /// - Throws: ``RenderError`` for progress values that are not finite, or a label that cannot
+    ///   be written.
+    public func scene(ofFrame index: Int) throws(RenderError) -> Scene {
+        switch motion {
+        case .progress:
+            return try layout.scene(progress: progress(ofFrame: index) ?? 0, strokeStart: strokeStart)
+        case .indeterminate(let style):
+            return try style.scene(of: layout, phase: schedule.fraction(ofFrame: index))
+        }
+    }
+
+    /// Every frame as an animated PNG: rendered in parallel on `workers` threads, encoded in
+    /// order as they finish (only the region that changed from the previous frame is stored),
+    /// and handed to `sink` in pieces, so memory stays flat in the number of frames.
+    ///
+    /// - Parameters:
+    ///   - appearance: which colours to draw in.
+    ///   - workers: how many threads render (default: every core).
+    ///   - sink: takes the file's bytes, in order.
+    /// - Throws: ``RenderError`` from rendering or encoding; whatever `sink` throws, as a
+    ///   ``RenderError``.
+    public func animatedPNG(
+        appearance: Appearance = .light, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        sink: ([UInt8]) throws(RenderError) -> Void
+    ) throws(RenderError) {
+        let first = try scene(ofFrame: 0)
+        try first.validate(for: .png)
+        let (width, height) = first.pixelSize
+        let encoder = try APNGEncoder(width: width, height: height, schedule: schedule)
+        let timeline = self
+        try FramePipeline.run(
+            count: schedule.frameCount, workers: max(1, workers), window: 2 * max(1, workers),
+            makeWorker: { () throws(RenderError) in () },
+            render: { (_: inout Void, index: Int) throws(RenderError) -> RasterPixels in
+                try timeline.scene(ofFrame: index).appearance(appearance).renderPixels()
+            },
+            consume: { (_: Int, frame: RasterPixels) throws(RenderError) in
+                try sink(encoder.encodeFrame(frame.bytes, stride: frame.stride))
+            })
+        try sink(encoder.finish())
+    }
+
+    /// Every frame as an animated PNG, whole.
+    ///
+    /// - Throws: ``RenderError`` from rendering or encoding.
+    public func animatedPNG(appearance: Appearance = .light) throws(RenderError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try animatedPNG(appearance: appearance) { (piece: [UInt8]) throws(RenderError) in bytes += piece }
+        return bytes
+    }
+
+    /// The timeline as one animated SVG: CSS keyframes play it (the progress as the live SVG's
+    /// `--progress`, registered with `@property`, with the same timing curve as
+    /// `cubic-bezier(…)`; an indeterminate style looping forever); a viewer who prefers reduced
+    /// motion sees the end state (an indeterminate one its first frame).
+    ///
+    /// - Throws: ``RenderError`` as ``Scene/svgData(isLive:)`` does; `.notApplicable` for an
+    ///   indeterminate arc or bar on a path of several subpaths.
+    public func animatedSVG() throws(RenderError) -> [UInt8] {
+        let first = try scene(ofFrame: 0)
+        try first.validate(for: .svg)
+        return Array(try SVGWriter.document(for: self).utf8)
+    }
+}

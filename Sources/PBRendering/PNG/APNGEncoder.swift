@@ -1,0 +1,237 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns frames, given one after another, into an animated PNG (APNG), writing each frame's
+/// chunks as soon as it is given: memory holds one frame's pixels (the previous frame) and one
+/// frame's compressed data, whatever the number of frames.
+///
+/// The file:
+///
+/// - the PNG signature, `IHDR` (8-bit RGBA, as ``PNGEncoder`` writes), and `acTL` with the
+///   schedule's frame count and loop count (`num_plays`, 0 = forever);
+/// - frame 0: `fcTL` (sequence number 0, the whole canvas) and `IDAT`, the default image a
+///   viewer without APNG shows, compressed exactly as ``PNGEncoder`` compresses the same pixels
+///   alone (the same `IDAT` bytes);
+/// - frame k ≥ 1: `fcTL` (sequence number 2k − 1) and one `fdAT` (sequence number 2k) holding
+///   only the bounding box of the pixels that differ from frame k − 1;
+/// - `IEND`, from ``finish()``.
+///
+/// Every `fcTL` has `dispose_op` NONE and `blend_op` SOURCE: the region replaces the canvas's
+/// pixels and stays, so each composited frame is exactly that frame's pixels. Its delay is
+/// ``FrameSchedule/delay(ofFrame:)`` as `delay_num/delay_den`. A frame identical to the one
+/// before becomes a 1 × 1 region at (0, 0) holding the unchanged pixel (about 60 bytes): the
+/// frame count written in `acTL` before the first frame stays right, and the delays stay the
+/// schedule's, which extending the previous frame's delay would not allow without holding back
+/// a frame and knowing the count in advance.
+///
+/// The bytes depend on the frames and the schedule alone. Frames are premultiplied
+/// native-endian ARGB words (Cairo's `CAIRO_FORMAT_ARGB32`), as ``PNGEncoder`` takes them;
+/// regions are compared as those words (equal words are equal RGBA pixels).
+///
+/// An encoder is not safe to share between threads; give it the frames in order, from any one
+/// thread at a time.
+final class APNGEncoder {
+    /// A rectangle of pixels: the part of a frame that changed.
+    struct Region: Hashable, Sendable {
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+    }
+
+    /// The canvas width in pixels.
+    let width: Int
+    /// The canvas height in pixels.
+    let height: Int
+    /// The frames' count, delays and loop count.
+    let schedule: FrameSchedule
+    /// How many frames have been encoded.
+    private(set) var encodedFrameCount = 0
+    /// Whether ``finish()`` has written `IEND`.
+    private(set) var isFinished = false
+    /// The region the last frame stored (the whole canvas for frame 0).
+    private(set) var lastRegion: Region?
+
+    /// Its compressor and buffers compress each frame's scanlines.
+    private let encoder: PNGEncoder
+    /// The previous frame, rows of `4 × width` bytes without padding.
+    private var previous: [UInt8]
+    /// The scanlines of the region being encoded; grows to the largest region and stays.
+    private var scanlines: [UInt8] = []
+
+    /// Creates an encoder for frames of `width` × `height` pixels timed by `schedule`.
+    ///
+    /// - Parameters:
+    ///   - width: the canvas width in pixels, 1 or more.
+    ///   - height: the canvas height in pixels, 1 or more.
+    ///   - schedule: the frame count (written before the first frame), delays and loop count.
+    /// - Throws: ``RenderError`` (`.encoding`) for an empty or too large canvas, or when the
+    ///   compressor cannot be allocated.
+    init(width: Int, height: Int, schedule: FrameSchedule) throws(RenderError) {
+        let (_, count) = try PNGEncoder.scanlineSize(width: width, height: height)
+        self.width = width
+        self.height = height
+        self.schedule = schedule
+        encoder = try PNGEncoder()
+        previous = [UInt8](repeating: 0, count: count - height)
+    }
+
+    /// Encodes the next frame: `height` rows of `width` premultiplied ARGB words, `stride`
+    /// bytes apart (as ``PNGEncoder/encode(_:width:height:stride:)`` takes them).
+    ///
+    /// - Parameters:
+    ///   - pixels: the frame; the encoder keeps a copy of what it needs.
+    ///   - stride: the distance between rows in bytes, at least `4 × width`.
+    /// - Returns: the bytes to append to the file: for frame 0 the signature, `IHDR`, `acTL`,
+    ///   `fcTL` and `IDAT`; for later frames `fcTL` and `fdAT`.
+    /// - Throws: ``RenderError`` (`.encoding`) for a buffer smaller than the canvas, a frame
+    ///   beyond the schedule's count or after ``finish()``, or when compression fails.
+    /// - Complexity: O(`width` × `height`) to find the changed region, plus O(region) to
+    ///   encode it.
+    func encodeFrame(_ pixels: UnsafeRawBufferPointer, stride: Int) throws(RenderError) -> [UInt8] {
+        guard !isFinished, encodedFrameCount < schedule.frameCount else {
+            throw RenderError(.encoding("APNG: the schedule has \(schedule.frameCount) frames; this would be one more"))
+        }
+        let source = try PNGEncoder.checkedBaseAddress(pixels, width: width, height: height, stride: stride)
+        let index = encodedFrameCount
+        let region: Region
+        if index == 0 {
+            region = Region(x: 0, y: 0, width: width, height: height)
+        } else {
+            region = changedRegion(source, stride: stride) ?? Region(x: 0, y: 0, width: 1, height: 1)
+        }
+        let count = try compress(region, of: source, stride: stride)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((index == 0 ? PNGEncoder.signature.count + 25 + 20 : 0) + 38 + 16 + count)
+        if index == 0 {
+            bytes += PNGEncoder.signature
+            bytes.appendHeader(width: width, height: height)
+            bytes.appendChunk(type: 0x6163_544C) { (chunk: inout [UInt8]) in  // acTL
+                chunk.appendBigEndian(UInt32(schedule.frameCount))
+                chunk.appendBigEndian(UInt32(schedule.loopCount))
+            }
+        }
+        let delay = schedule.delay(ofFrame: index)
+        bytes.appendChunk(type: 0x6663_544C) { (chunk: inout [UInt8]) in  // fcTL
+            chunk.appendBigEndian(UInt32(index == 0 ? 0 : 2 * index - 1))
+            chunk.appendBigEndian(UInt32(region.width))
+            chunk.appendBigEndian(UInt32(region.height))
+            chunk.appendBigEndian(UInt32(region.x))
+            chunk.appendBigEndian(UInt32(region.y))
+            chunk += [UInt8(delay.numerator >> 8), UInt8(delay.numerator & 0xFF)]
+            chunk += [UInt8(delay.denominator >> 8), UInt8(delay.denominator & 0xFF)]
+            chunk += [0, 0]  // dispose_op NONE, blend_op SOURCE
+        }
+        encoder.withCompressed(count) { stream in
+            if index == 0 {
+                bytes.appendChunk(type: 0x4944_4154) { (chunk: inout [UInt8]) in chunk.append(contentsOf: stream) }
+            } else {
+                bytes.appendChunk(type: 0x6664_4154) { (chunk: inout [UInt8]) in  // fdAT
+                    chunk.appendBigEndian(UInt32(2 * index))
+                    chunk.append(contentsOf: stream)
+                }
+            }
+        }
+        keep(region, of: source, stride: stride)
+        encodedFrameCount += 1
+        lastRegion = region
+        return bytes
+    }
+
+    /// Encodes the next frame from an array of premultiplied ARGB rows, `stride` bytes apart, as
+    /// the pointer form does: for pixels copied out of a surface (an array can cross threads, a
+    /// surface cannot).
+    ///
+    /// - Throws: ``RenderError`` as the pointer form does.
+    func encodeFrame(_ pixels: [UInt8], stride: Int) throws(RenderError) -> [UInt8] {
+        // `withUnsafeBytes` rethrows untyped errors: carry the typed one out as a result.
+        try pixels.withUnsafeBytes { bytes in
+            Result { () throws(RenderError) in try encodeFrame(bytes, stride: stride) }
+        }.get()
+    }
+
+    /// Ends the file.
+    ///
+    /// - Returns: the last bytes to append: the `IEND` chunk.
+    /// - Throws: ``RenderError`` (`.encoding`) when fewer frames than the schedule's count were
+    ///   encoded (the `acTL` already promised them), or when called twice.
+    func finish() throws(RenderError) -> [UInt8] {
+        guard !isFinished else { throw RenderError(.encoding("APNG: the file is already finished")) }
+        guard encodedFrameCount == schedule.frameCount else {
+            throw RenderError(
+                .encoding("APNG: \(encodedFrameCount) of the schedule's \(schedule.frameCount) frames were encoded"))
+        }
+        isFinished = true
+        var bytes: [UInt8] = []
+        bytes.appendChunk(type: 0x4945_4E44) { (_: inout [UInt8]) in }  // IEND
+        return bytes
+    }
+
+    /// The bounding box of the pixels of `source` that differ from ``previous``, or `nil` when
+    /// none does.
+    ///
+    /// Rows are compared whole (`memcmp`) from the top and the bottom; between them, each row
+    /// is scanned from the left up to the leftmost difference found so far, and from the right
+    /// down to the rightmost.
+    ///
+    /// - Complexity: O(`width` × `height`).
+    func changedRegion(_ source: UnsafeRawPointer, stride: Int) -> Region? {
+        let rowBytes = 4 * width
+        return previous.withUnsafeBytes { previous -> Region? in
+            guard let old = previous.baseAddress else { return nil }
+            func rowDiffers(_ y: Int) -> Bool { memcmp(source + y * stride, old + y * rowBytes, rowBytes) != 0 }
+            guard let top = (0..<height).first(where: rowDiffers) else { return nil }
+            // Row `top` differs, so the search from the bottom stops there at the latest.
+            let bottom = (top..<height).reversed().first(where: rowDiffers) ?? top
+            var (left, right) = (width, -1)
+            for y in top...bottom {
+                let (new, was) = (source + y * stride, old + y * rowBytes)
+                func differs(_ x: Int) -> Bool {
+                    new.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                        != was.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                }
+                if let x = (0..<left).first(where: differs) { left = x }
+                if let x = (max(right + 1, left)..<width).reversed().first(where: differs) { right = x }
+            }
+            // Rows `top` and `bottom` differ somewhere, so `left <= right`.
+            return Region(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+        }
+    }
+
+    /// Compresses the scanlines of `region` of the frame at `source`; the stream waits in
+    /// ``encoder``.
+    ///
+    /// - Returns: the stream's length.
+    private func compress(_ region: Region, of source: UnsafeRawPointer, stride: Int) throws(RenderError) -> Int {
+        let count = (1 + 4 * region.width) * region.height
+        if scanlines.count < count {
+            scanlines = []
+            scanlines = [UInt8](repeating: 0, count: count)
+        }
+        // `withUnsafeMutableBytes` rethrows untyped errors: carry the typed one out as a result.
+        return try scanlines.withUnsafeMutableBytes { buffer in
+            Result { () throws(RenderError) in
+                guard let target = buffer.baseAddress else { throw RenderError(.encoding("APNG: no scanline buffer")) }
+                PNGEncoder.writeScanlines(
+                    from: source + region.y * stride + 4 * region.x, stride: stride, width: region.width,
+                    height: region.height, into: target)
+                return try encoder.compress(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            }
+        }.get()
+    }
+
+    /// Copies `region` of the frame at `source` into ``previous`` (the rest is unchanged).
+    private func keep(_ region: Region, of source: UnsafeRawPointer, stride: Int) {
+        let rowBytes = 4 * width
+        previous.withUnsafeMutableBytes { previous in
+            guard let old = previous.baseAddress else { return }
+            for y in region.y..<(region.y + region.height) {
+                (old + y * rowBytes + 4 * region.x).copyMemory(
+                    from: source + y * stride + 4 * region.x, byteCount: 4 * region.width)
+            }
+        }
+    }
+}

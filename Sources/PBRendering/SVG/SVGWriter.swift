@@ -1,0 +1,317 @@
+import PBGeometry
+
+/// Writes a scene as a web-native SVG document: `width`/`height` in px and a `viewBox`, one
+/// `<path>` per layer with presentation attributes (no style soup), arcs kept as `A` commands,
+/// numbers with at most three decimals, accessible by default (`role="progressbar"`, ARIA values,
+/// `<title>`), dark appearance as a `@media (prefers-color-scheme: dark)` rule, and ids and
+/// class names only where a gradient or the dark rule needs them, derived from the content (so
+/// two different images inlined in one page never clash, and the same scene is the same bytes).
+struct SVGWriter {
+    /// How numbers are written: three decimals at most (a thousandth of a pixel).
+    static let numbers = SVGNumberFormat(decimals: 3)
+
+    let scene: Scene
+    /// Whether the progress follows the CSS custom property `--progress` (`--value-1`, … for
+    /// several values) set on the `<svg>` or an ancestor.
+    let isLive: Bool
+    /// For an animated SVG: its timeline, whose motion CSS animations play.
+    let timeline: Timeline?
+    /// CSS rules beyond the dark ones (animations).
+    var rules = ""
+    /// A class on the root `<svg>`, for rules that animate it.
+    var rootClass: String?
+    /// The body, with `prefixMarker` where the content-derived prefix of ids and classes goes.
+    var body = ""
+    var definitions = ""
+    var darkRules = ""
+    private var counter = 0
+    /// Stands for the id prefix until the content that derives it is complete.
+    static let prefixMarker = "\u{1}"
+
+    init(scene: Scene, isLive: Bool, timeline: Timeline? = nil) {
+        self.scene = scene
+        self.isLive = isLive
+        self.timeline = timeline
+    }
+
+    /// The document.
+    ///
+    /// - Throws: ``RenderError`` when a layer's fractions are not finite, or (live) when the
+    ///   progress layer cannot follow CSS: a dash pattern on it, or a fill under it.
+    static func document(for scene: Scene, isLive: Bool = false) throws(RenderError) -> String {
+        var writer = SVGWriter(scene: scene, isLive: isLive)
+        return try writer.write()
+    }
+
+    /// An animated document: the timeline's first frame, moving as its motion says.
+    ///
+    /// - Throws: ``RenderError`` as ``document(for:isLive:)`` does, and `.notApplicable` for an
+    ///   indeterminate arc or bar on a path of several subpaths, or dashed.
+    static func document(for timeline: Timeline) throws(RenderError) -> String {
+        let scene = try timeline.scene(ofFrame: 0)
+        let isProgress = if case .progress = timeline.motion { true } else { false }
+        var writer = SVGWriter(scene: scene, isLive: isProgress, timeline: timeline)
+        return try writer.write()
+    }
+
+    private mutating func write() throws(RenderError) -> String {
+        let dark = scene.darkLayers ?? scene.layers
+        if let timeline, case .indeterminate(let style) = timeline.motion {
+            try writeIndeterminate(style, timeline: timeline, dark: dark)
+            return finish()
+        }
+        for (index, layer) in scene.layers.enumerated() {
+            let darkLayer = index < dark.count ? dark[index] : layer
+            if isLive, let progress = scene.progress, progress.layerIndex == index, case .shape(let shape) = layer,
+                case .shape(let darkShape) = darkLayer
+            {
+                try writeLive(shape, dark: darkShape, progress: progress)
+            } else {
+                try write(layer, dark: darkLayer)
+            }
+        }
+        if let timeline, case .progress(let from, let to, let timing) = timeline.motion {
+            writeProgressAnimation(from: from, to: to, timing: timing, schedule: timeline.schedule)
+        }
+        return finish()
+    }
+
+    /// The document around the body written.
+    private func finish() -> String {
+        var head = "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (rootClass.map { " class=\"\($0)\"" } ?? "")
+        head += " width=\"\(number(scene.width))\" "
+        head += "height=\"\(number(scene.height))\" viewBox=\"0 0 \(number(scene.width)) \(number(scene.height))\""
+        head += accessibilityAttributes()
+        head += ">\n"
+        head += accessibilityElements()
+        let dark = darkRules.isEmpty ? "" : "@media (prefers-color-scheme: dark){\(darkRules)}"
+        if !dark.isEmpty || !rules.isEmpty { head += "<style>\(rules)\(dark)</style>\n" }
+        if !definitions.isEmpty { head += "<defs>\n\(definitions)</defs>\n" }
+        let document = head + body + "</svg>\n"
+        guard document.contains(Self.prefixMarker) else { return document }
+        let prefix = "pb" + String(fnv1a(document.utf8), radix: 16)
+        return document.replacingOccurrences(of: Self.prefixMarker, with: prefix)
+    }
+
+    // MARK: Accessibility
+
+    private func accessibilityAttributes() -> String {
+        let info = scene.accessibility
+        if info.isDecorative { return " aria-hidden=\"true\"" }
+        guard info.isProgressIndicator else { return " role=\"img\"" }
+        var out = " role=\"progressbar\" aria-valuemin=\"0\" aria-valuemax=\"100\""
+        if let percent = info.percent {
+            out += " aria-valuenow=\"\(ProgressTextFormatter.accessibilityPercent(min(max(percent, 0), 100) / 100))\""
+        }
+        if let text = info.valueText { out += " aria-valuetext=\"\(xmlEscaped(text))\"" }
+        return out
+    }
+
+    private func accessibilityElements() -> String {
+        let info = scene.accessibility
+        guard !info.isDecorative else { return "" }
+        var out = ""
+        if let title = info.title { out += "<title>\(xmlEscaped(title))</title>\n" }
+        if let description = info.description { out += "<desc>\(xmlEscaped(description))</desc>\n" }
+        return out
+    }
+
+    // MARK: Layers
+
+    mutating func write(_ layer: Layer, dark: Layer) throws(RenderError) {
+        switch (layer, dark) {
+        case (.fill(let paint), .fill(let darkPaint)):
+            let color = paint.color(atFraction: 0)
+            let darkClass = self.darkClass(property: "fill", light: color, dark: darkPaint.color(atFraction: 0))
+            body +=
+                "<rect width=\"100%\" height=\"100%\"\(darkClass) fill=\"\(hex(color))\"\(opacity("fill", color))/>\n"
+        case (.shape(let shape), .shape(let darkShape)):
+            try write(shape, dark: darkShape)
+        case (.text(let text), .text(let darkText)):
+            write(text, darkColor: darkText.color)
+        default:
+            try write(layer, dark: layer)
+        }
+    }
+
+    private mutating func write(_ layer: ShapeLayer, dark: ShapeLayer) throws(RenderError) {
+        let pieces = try layer.visiblePieces()
+        let group = layer.opacity < 1
+        if group { body += "<g opacity=\"\(number(max(layer.opacity, 0)))\">\n" }
+        if let fill = layer.fillPaint, !pieces.isEmpty {
+            let color = fill.color(atFraction: 0)
+            let darkClass = self.darkClass(property: "fill", light: color, dark: dark.fillPaint?.color(atFraction: 0))
+            body += "<path d=\"\(pathData(pieces.map(\.subpath)))\"\(darkClass) fill=\"\(hex(color))\""
+            body += "\(opacity("fill", color))/>\n"
+        }
+        if let stroke = layer.stroke, stroke.lineWidth > 0 {
+            if let dot = layer.zeroLengthDot(for: pieces) {
+                let color = layer.strokePaint.color(atFraction: layer.strokeStart)
+                let darkColor = dark.strokePaint.color(atFraction: layer.strokeStart)
+                body +=
+                    "<path d=\"M\(number(dot.x)),\(number(dot.y))h0\"\(darkClass(property: "stroke", light: color, dark: darkColor))"
+                body += " fill=\"none\"\(strokeAttributes(stroke, color: color, dashOffset: 0))/>\n"
+            } else if !pieces.isEmpty {
+                switch layer.strokePaint {
+                case .color(let color):
+                    let darkClass = self.darkClass(
+                        property: "stroke", light: color, dark: dark.strokePaint.color(atFraction: 0))
+                    writeStroke(pieces, stroke: stroke, color: color, extra: darkClass)
+                case .pathGradient(let gradient):
+                    let darkGradient: PathGradient? =
+                        if case .pathGradient(let other) = dark.strokePaint { other } else { nil }
+                    writeGradientStroke(layer, pieces: pieces, stroke: stroke, gradient: gradient, dark: darkGradient)
+                }
+            }
+        }
+        if group { body += "</g>\n" }
+    }
+
+    /// A label as real text: the fonts Pango used first in its font-family stack, and
+    /// `textLength` set to Pango's measured width so it fits in any browser; centred on its
+    /// layout box, its baseline where Pango put it.
+    private mutating func write(_ text: TextLayer, darkColor: Color) {
+        let layout = text.layout
+        let font = layout.font
+        let darkClass = self.darkClass(property: "fill", light: text.color, dark: darkColor)
+        body += "<text x=\"\(number(text.origin.x + layout.logicalExtents.midX))\""
+        body += " y=\"\(number(text.origin.y + layout.baseline))\"\(darkClass)"
+        body += " font-family=\"\(xmlEscaped(layout.cssFontFamily))\" font-size=\"\(number(font.size))\""
+        if font.weight.value != 400 { body += " font-weight=\"\(font.weight.value)\"" }
+        if font.style != .normal { body += " font-style=\"\(font.style.cssValue)\"" }
+        body += " text-anchor=\"middle\""
+        if layout.direction == .rightToLeft { body += " direction=\"rtl\"" }
+        body += " textLength=\"\(number(layout.logicalExtents.width))\" lengthAdjust=\"spacingAndGlyphs\""
+        body += " fill=\"\(hex(text.color))\"\(opacity("fill", text.color))>\(xmlEscaped(layout.text))</text>\n"
+    }
+
+    /// One `<path>` for all pieces, or one per piece when dashed (each continues the pattern
+    /// where it lies on the whole path).
+    private mutating func writeStroke(_ pieces: [TrimmedPiece], stroke: StrokeStyle, color: Color, extra: String) {
+        if stroke.dash.isEmpty {
+            body += "<path d=\"\(pathData(pieces.map(\.subpath)))\"\(extra) fill=\"none\""
+            body += "\(strokeAttributes(stroke, color: color, dashOffset: 0))/>\n"
+            return
+        }
+        for piece in pieces {
+            body += "<path d=\"\(pathData([piece.subpath]))\"\(extra) fill=\"none\""
+            body += "\(strokeAttributes(stroke, color: color, dashOffset: stroke.dashPhase + piece.sourceDistance))/>\n"
+        }
+    }
+
+    /// A path-gradient stroke: the slices, each a wide stroke with a linear gradient along its
+    /// chord, painted in order in a group masked by the layer's own stroke (as the Cairo
+    /// backends paint it).
+    private mutating func writeGradientStroke(
+        _ layer: ShapeLayer, pieces: [TrimmedPiece], stroke: StrokeStyle, gradient: PathGradient, dark: PathGradient?
+    ) {
+        let mask = nextID("m")
+        definitions += "<mask id=\"\(mask)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" "
+        definitions += "width=\"\(number(scene.width))\" height=\"\(number(scene.height))\">\n"
+        let white = Color.white
+        let saved = body
+        body = ""
+        writeStroke(pieces, stroke: stroke, color: white, extra: "")
+        definitions += body + "</mask>\n"
+        body = saved
+        let width = ShapeLayer.sliceWidth(lineWidth: stroke.lineWidth, scale: 1)
+        body += "<g mask=\"url(#\(mask))\" fill=\"none\" stroke-width=\"\(number(width))\">\n"
+        let darkSlices = dark.map { layer.gradientSlices($0, pieces: pieces, scale: 1) }
+        writeSlices(layer.gradientSlices(gradient, pieces: pieces, scale: 1), dark: darkSlices)
+        body += "</g>\n"
+    }
+
+    /// The slices of a path gradient, each a wide stroke in a solid colour or a linear gradient
+    /// along its chord, with the dark colours in dark rules.
+    mutating func writeSlices(_ slices: [GradientSlice], dark darkSlices: [GradientSlice]?) {
+        for (index, slice) in slices.enumerated() {
+            let darkSlice = darkSlices.flatMap { index < $0.count ? $0[index] : nil }
+            var data = pathData(slice.path.subpaths)
+            for (from, to) in slice.extensions {
+                data += "M\(number(from.x)),\(number(from.y))L\(number(to.x)),\(number(to.y))"
+            }
+            if slice.startColor == slice.endColor || slice.start == slice.end {
+                let darkClass = self.darkClass(property: "stroke", light: slice.startColor, dark: darkSlice?.startColor)
+                body +=
+                    "<path d=\"\(data)\"\(darkClass) stroke=\"\(hex(slice.startColor))\"\(opacity("stroke", slice.startColor))/>\n"
+            } else {
+                let id = nextID("g")
+                definitions += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" "
+                definitions += "x1=\"\(number(slice.start.x))\" y1=\"\(number(slice.start.y))\" "
+                definitions += "x2=\"\(number(slice.end.x))\" y2=\"\(number(slice.end.y))\">"
+                for (offset, color, darkColor) in [
+                    (0, slice.startColor, darkSlice?.startColor), (1, slice.endColor, darkSlice?.endColor),
+                ] {
+                    let darkClass = self.darkClass(property: "stop-color", light: color, dark: darkColor)
+                    definitions += "<stop offset=\"\(offset)\"\(darkClass) stop-color=\"\(hex(color))\""
+                    definitions += color.alpha < 1 ? " stop-opacity=\"\(number(color.alpha))\"/>" : "/>"
+                }
+                definitions += "</linearGradient>\n"
+                body += "<path d=\"\(data)\" stroke=\"url(#\(id))\"/>\n"
+            }
+        }
+    }
+
+    // MARK: Attributes
+
+    func strokeAttributes(_ stroke: StrokeStyle, color: Color, dashOffset: Double) -> String {
+        var out = " stroke=\"\(hex(color))\"\(opacity("stroke", color)) stroke-width=\"\(number(stroke.lineWidth))\""
+        if stroke.lineCap != .butt { out += " stroke-linecap=\"\(stroke.lineCap.rawValue)\"" }
+        if stroke.lineJoin != .miter { out += " stroke-linejoin=\"\(stroke.lineJoin.rawValue)\"" }
+        if stroke.lineJoin == .miter && stroke.miterLimit != 4 {
+            out += " stroke-miterlimit=\"\(number(stroke.miterLimit))\""
+        }
+        if !stroke.dash.isEmpty {
+            out += " stroke-dasharray=\"\(stroke.dash.map(number).joined(separator: " "))\""
+            if dashOffset != 0 { out += " stroke-dashoffset=\"\(number(dashOffset))\"" }
+        }
+        return out
+    }
+
+    /// ` fill-opacity="0.5"` for a translucent colour (`property` is `fill` or `stroke`).
+    func opacity(_ property: String, _ color: Color) -> String {
+        color.alpha < 1 ? " \(property)-opacity=\"\(number(color.alpha))\"" : ""
+    }
+
+    /// A class whose dark rule sets `property` to `dark`, when it differs from `light`.
+    mutating func darkClass(property: String, light: Color, dark: Color?) -> String {
+        guard let dark, dark != light else { return "" }
+        let name = nextID("c")
+        darkRules += ".\(name){\(property):\(hex(dark))"
+        if dark.alpha != light.alpha {
+            let opacityProperty = property == "stop-color" ? "stop-opacity" : "\(property)-opacity"
+            darkRules += ";\(opacityProperty):\(number(dark.alpha))"
+        }
+        darkRules += "}"
+        return " class=\"\(name)\""
+    }
+
+    mutating func nextID(_ kind: String) -> String {
+        counter += 1
+        return "\(Self.prefixMarker)-\(kind)\(counter)"
+    }
+
+    func number(_ value: Double) -> String { Self.numbers.string(value) }
+
+    /// `#RRGGBB`; the alpha goes in an opacity attribute.
+    func hex(_ color: Color) -> String {
+        var opaque = color
+        opaque.alpha = 1
+        return opaque.hexString
+    }
+
+    /// The subpaths as path data with three decimals, arcs as arcs.
+    func pathData(_ subpaths: [Subpath]) -> String {
+        Path(elements: subpaths.flatMap(\.pathElements)).svgPathData(decimals: 3)
+    }
+}
+
+/// The 32-bit FNV-1a hash of some bytes: a short, stable name for content.
+func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    var hash: UInt32 = 2_166_136_261
+    for byte in bytes {
+        hash ^= UInt32(byte)
+        hash = hash &* 16_777_619
+    }
+    return hash
+}

@@ -1,0 +1,17 @@
+/// Which layer of a scene is its progress, and the values it shows: what a live SVG needs to let
+/// a page move the progress with CSS.
+public struct ProgressLayerInfo: Hashable, Sendable {
+    /// The index of the progress layer in ``Scene/layers`` (a ``ShapeLayer``).
+    public var layerIndex: Int
+    /// Where the progress starts, as a fraction of the path's length.
+    public var strokeStart: Double
+    /// The values laid end to end from ``strokeStart`` (one for a plain progress).
+    public var values: [Double]
+
+    /// Creates the description.
+    public init(layerIndex: Int, strokeStart: Double, values: [Double]) {
+        self.layerIndex = layerIndex
+        self.strokeStart = strokeStart
+        self.values = values
+    }
+}

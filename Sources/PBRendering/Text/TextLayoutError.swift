@@ -1,0 +1,36 @@
+/// A label could not be laid out.
+public struct TextLayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Kind: Hashable, Sendable {
+        /// The text contains U+0000, which Pango cannot take (it reads C strings).
+        case nulCharacter
+        /// The text has more than ``TextLayout/maximumLength`` Unicode scalars.
+        case tooLong
+        /// The laid-out text is wider or taller than ``TextLayout/maximumExtent`` points.
+        case tooLarge
+    }
+
+    /// What was wrong.
+    public var kind: Kind
+    /// For `.nulCharacter`, the offset of the first U+0000 in Unicode scalars; for `.tooLong`,
+    /// the number of Unicode scalars; for `.tooLarge`, the larger extent in whole points.
+    public var value: Int
+
+    /// Creates an error.
+    public init(_ kind: Kind, value: Int) {
+        self.kind = kind
+        self.value = value
+    }
+
+    /// What was wrong, in words.
+    public var description: String {
+        switch kind {
+        case .nulCharacter:
+            "the label contains a NUL character (U+0000) at offset \(value)"
+        case .tooLong:
+            "the label has \(value) characters, more than the \(TextLayout.maximumLength) a label may have"
+        case .tooLarge:
+            "the label would be \(value) points long, more than \(Int(TextLayout.maximumExtent))"
+        }
+    }
+}
