@@ -80,10 +80,10 @@ enum RenderCommand: Command {
         case "-":
             try context.writeOutput(bytes)
         case let path?:
-            try AtomicFile.write(bytes, to: path)
+            do { try OutputFile.write(bytes, to: path) } catch { throw CommandLineError(error) }
         case nil:
             let path = "progress.\(format.rawValue)"
-            try AtomicFile.write(bytes, to: path)
+            do { try OutputFile.write(bytes, to: path) } catch { throw CommandLineError(error) }
             context.writeError("pbrender: wrote \(path)\n")
         }
     }

@@ -3,7 +3,8 @@ import PBRendering
 import Synchronization
 
 /// `--frames N`: N progress values from A to B rendered to numbered files, on every core, each
-/// frame written atomically as soon as it is done (memory does not grow with N).
+/// frame staged in a temporary file as soon as it is done (only its name stays in memory) and
+/// all renamed into place at the end, only if every frame succeeded (see ``OutputBatch``).
 struct FrameSequence {
     /// The most frames one run renders.
     static let maximumCount = 1_000_000
@@ -45,9 +46,12 @@ struct FrameSequence {
         count == 1 ? to : from + (to - from) * Double(index) / Double(count - 1)
     }
 
-    /// Renders and writes every frame; stops at the first failure (frames already written stay,
-    /// each complete).
+    /// Renders and writes every frame; stops at the first failure, and then writes none.
     func render(context: CommandContext) throws(CommandLineError) {
+        let batch: OutputBatch
+        do { batch = try OutputBatch(count: count, fileName: { [pattern] in pattern.fileName($0) }) } catch {
+            throw CommandLineError(error)
+        }
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let failure = Mutex<CommandLineError?>(nil)
@@ -61,8 +65,10 @@ struct FrameSequence {
                 do throws(CommandLineError) {
                     var frame = scene
                     frame.progress = progress(ofFrame: index)
-                    try AtomicFile.write(
-                        RenderCommand.render(frame, as: format, with: renderer), to: pattern.fileName(index))
+                    let bytes = try RenderCommand.render(frame, as: format, with: renderer)
+                    do throws(FileError) { try batch.write(bytes, frame: index) } catch {
+                        throw CommandLineError(error)
+                    }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return
@@ -74,6 +80,10 @@ struct FrameSequence {
             }
         }
         if context.errorIsTerminal { context.writeError("\n") }
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = failure.withLock({ $0 }) {
+            batch.discard()
+            throw error
+        }
+        do { try batch.commit() } catch { throw CommandLineError(error) }
     }
 }
