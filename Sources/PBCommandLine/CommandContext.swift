@@ -39,16 +39,31 @@ public struct CommandContext: Sendable {
     /// Standard output and error of the process, and the file system.
     public static let system = CommandContext(
         writeOutput: { bytes throws(CommandLineError) in
-            try FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+            do throws(FileError) {
+                try FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO, subject: .path("standard output"))
+            } catch {
+                throw CommandLineError(error)
+            }
         },
         writeError: { text in
-            try? FileDescriptorIO.writeAll(Array(text.utf8), to: STDERR_FILENO, name: "standard error")
+            try? FileDescriptorIO.writeAll(Array(text.utf8), to: STDERR_FILENO, subject: .path("standard error"))
         },
-        readFile: { path throws(CommandLineError) in try FileDescriptorIO.readFile(path) },
+        readFile: { path throws(CommandLineError) in
+            do throws(FileError) {
+                return try FileDescriptorIO.contentsOfFile(path)
+            } catch {
+                throw CommandLineError(error)
+            }
+        },
         readStandardInput: { () throws(CommandLineError) in
-            try FileDescriptorIO.readAll(from: STDIN_FILENO, name: "standard input")
+            do throws(FileError) {
+                return try FileDescriptorIO.contentsOfStandardInput()
+            } catch {
+                throw CommandLineError(error)
+            }
         },
-        errorIsTerminal: isatty(STDERR_FILENO) != 0, outputIsTerminal: isatty(STDOUT_FILENO) != 0)
+        errorIsTerminal: FileDescriptorIO.isTerminal(STDERR_FILENO),
+        outputIsTerminal: FileDescriptorIO.standardOutputIsTerminal)
 
     /// Writes text to standard output.
     func print(_ text: String) throws(CommandLineError) {

@@ -71,7 +71,11 @@ enum RenderCommand: Command {
             }
             try context.writeOutput(bytes)
         } else {
-            try AtomicFile.write(bytes, to: output)
+            do throws(FileError) {
+                try OutputFile.write(bytes, to: output)
+            } catch {
+                throw CommandLineError(error)
+            }
             if options.output == nil { context.writeError("pbrender: wrote \(output)\n") }
         }
     }

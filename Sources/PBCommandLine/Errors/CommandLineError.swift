@@ -30,9 +30,8 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         case located(file: String, position: TextPosition, message: String)
         /// The renderer refused or failed.
         case render(RenderError)
-        /// A system call failed on a file: what was being done (`read`, `write`), the path, and
-        /// the `errno` code.
-        case system(action: String, path: String, errno: Int32)
+        /// A file could not be read (an input error) or written (a runtime failure).
+        case file(FileError)
         /// A runtime failure the message says.
         case failure(String)
     }
@@ -64,7 +63,7 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         switch kind {
         case .usage, .invalidValue, .rejectedValue, .input, .located: .usageError
         case .render(let error): error.isInputError ? .usageError : .failure
-        case .system(let action, _, _): action == "read" ? .usageError : .failure
+        case .file(let error): error.operation == .read ? .usageError : .failure
         case .failure: .failure
         }
     }
@@ -89,8 +88,8 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(file):\(position): \(message)"
         case .render(let error):
             return error.message(naming: naming)
-        case .system(let action, let path, let code):
-            return "cannot \(action) '\(path)': \(FileDescriptorIO.reason(code))"
+        case .file(let error):
+            return error.description
         }
     }
 

@@ -7,47 +7,70 @@
 /// Reading and writing whole files through POSIX calls, with errors that keep the system's
 /// reason (`No such file or directory`).
 enum FileDescriptorIO {
-    /// The system's description of `errno`.
+    /// The system's description of an `errno` value.
     static func reason(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
 
-    /// Reads the whole file at `path`.
+    /// Opens `path`, retrying when a signal interrupts the call (opening a FIFO waits for the
+    /// other end, and a signal may arrive meanwhile).
     ///
-    /// - Throws: an input error (exit code 2: the input is wrong) when the file is missing, is a
-    ///   directory or cannot be read.
-    static func readFile(_ path: String) throws(CommandLineError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw CommandLineError(.system(action: "read", path: path, errno: errno)) }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-            throw CommandLineError(.system(action: "read", path: path, errno: EISDIR))
+    /// - Returns: the descriptor, or -1 with `errno` set. The corresponding C function is `open`.
+    static func openRetrying(_ path: String, _ flags: Int32, mode: mode_t = 0) -> Int32 {
+        while true {
+            let descriptor = open(path, flags, mode)
+            if descriptor >= 0 || errno != EINTR { return descriptor }
         }
-        return try readAll(from: descriptor, name: path)
     }
 
-    /// Reads an open descriptor to its end.
+    /// Reads the whole file at `path`.
     ///
-    /// - Throws: an input error naming `name` when reading fails.
-    static func readAll(from descriptor: Int32, name: String) throws(CommandLineError) -> [UInt8] {
+    /// - Throws: ``FileError`` (operation `.read`) when the file is missing, is a directory or
+    ///   cannot be read.
+    /// - Complexity: O(n) in the file's size.
+    static func contentsOfFile(_ path: String) throws(FileError) -> [UInt8] {
+        let descriptor = openRetrying(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .reading(path) }
+        defer { close(descriptor) }
+        return try contents(of: descriptor, subject: .path(path))
+    }
+
+    /// Reads all of standard input, to its end, with the same errors as reading a file
+    /// (`cannot read standard input: Is a directory` for `< folder`). Call it once: what it
+    /// reads is consumed.
+    ///
+    /// - Throws: ``FileError`` (operation `.read`, subject `.standardInput`).
+    /// - Complexity: O(n) in the input's size.
+    static func contentsOfStandardInput() throws(FileError) -> [UInt8] {
+        try contents(of: STDIN_FILENO, subject: .standardInput)
+    }
+
+    /// Reads `descriptor` to its end, refusing a directory.
+    ///
+    /// - Throws: ``FileError`` (operation `.read`) about `subject`.
+    /// - Complexity: O(n) in the bytes read.
+    static func contents(of descriptor: Int32, subject: FileError.Subject) throws(FileError) -> [UInt8] {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileError(.read, subject, .system(code: errno)) }
+        if FileType(mode: status.st_mode) == .directory { throw FileError(.read, subject, .directory) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CommandLineError(.system(action: "read", path: name, errno: errno))
+                throw FileError(.read, subject, .system(code: errno))
             }
             if count == 0 { return bytes }
             bytes += buffer[0..<count]
         }
     }
 
-    /// Writes all of `bytes` to an open descriptor.
+    /// Writes all of `bytes` to an open descriptor, retrying short and interrupted writes.
     ///
-    /// - Throws: a runtime failure (exit code 1) naming `name`.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws(CommandLineError) {
+    /// - Throws: ``FileError`` (operation `.write`) about `subject`.
+    /// - Complexity: O(n) in the number of bytes.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, subject: FileError.Subject) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -55,9 +78,18 @@ enum FileDescriptorIO {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CommandLineError(.system(action: "write", path: name, errno: errno))
+                throw FileError(.write, subject, .system(code: errno))
             }
             offset += count
         }
     }
+
+    /// Whether `descriptor` is open on a terminal. The corresponding C function is `isatty`.
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) != 0
+    }
+
+    /// Whether standard output is a terminal: `-o -` refuses to write an image there unless
+    /// forced, since binary bytes garble the screen.
+    static var standardOutputIsTerminal: Bool { isTerminal(STDOUT_FILENO) }
 }

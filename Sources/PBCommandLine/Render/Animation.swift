@@ -90,7 +90,11 @@ struct Animation {
             }
             try context.writeOutput(bytes)
         } else {
-            try AtomicFile.write(bytes, to: output)
+            do throws(FileError) {
+                try OutputFile.write(bytes, to: output)
+            } catch {
+                throw CommandLineError(error)
+            }
             if options.output == nil { context.writeError("pbrender: wrote \(output)\n") }
         }
     }

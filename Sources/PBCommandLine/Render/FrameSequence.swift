@@ -3,9 +3,11 @@ import Foundation
 import PBRendering
 import Synchronization
 
-/// Frames rendered to numbered files (`-o 'frame-%03d.png'`), on every core, each frame written
-/// atomically as soon as it is done (memory does not grow with the number of frames): `--frames N`
-/// (N progress values from A to B, evenly spaced) or the frames of an animation.
+/// Frames rendered to numbered files (`-o 'frame-%03d.png'`), on every core: `--frames N` (N
+/// progress values from A to B, evenly spaced) or the frames of an animation. Every target is
+/// checked before rendering; each frame is staged to a temporary file as soon as it is done
+/// (memory does not grow with the number of frames), and all are renamed into place at the end
+/// only if every frame succeeded, so a failure leaves no half-sequence (see ``OutputBatch``).
 struct FrameSequence {
     /// The most frames `--frames` renders.
     static let maximumCount = 1_000_000
@@ -59,9 +61,15 @@ struct FrameSequence {
         )
     }
 
-    /// Renders and writes every frame; stops at the first failure (frames already written stay,
-    /// each complete).
+    /// Renders and writes every frame; at the first failure, stops and removes what it staged,
+    /// leaving every existing file as it was, and the error names the frame.
     func render(context: CommandContext) throws(CommandLineError) {
+        let batch: OutputBatch
+        do throws(FileError) {
+            batch = try OutputBatch(count: count, fileName: { [pattern] in pattern.fileName($0) })
+        } catch {
+            throw CommandLineError(error)
+        }
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let failure = Mutex<CommandLineError?>(nil)
@@ -80,7 +88,11 @@ struct FrameSequence {
                     } catch {
                         throw CommandLineError(.render(error))
                     }
-                    try AtomicFile.write(bytes, to: pattern.fileName(index))
+                    do throws(FileError) {
+                        try batch.write(bytes, frame: index)
+                    } catch {
+                        throw CommandLineError(error)
+                    }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return
@@ -92,6 +104,14 @@ struct FrameSequence {
             }
         }
         if context.errorIsTerminal { context.writeError("\n") }
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = failure.withLock({ $0 }) {
+            batch.discard()
+            throw error
+        }
+        do throws(FileError) {
+            try batch.commit()
+        } catch {
+            throw CommandLineError(error)
+        }
     }
 }

@@ -2,7 +2,6 @@ import PBGeometry
 import PBRendering
 
 extension RenderOptions {
-
     /// Every option of `pbrender render`, declared once: the command line, curve files, help and
     /// the server's query strings all read this list.
     static let schema: [Option<RenderOptions>] =
