@@ -14,7 +14,8 @@ extension HTTPServer {
         /// handler at a time, so this is also the number of requests handled at once. The number of online
         /// processors unless set.
         public var threadCount: Int
-        /// The most connections open at once, at least 1; further connections are closed at once, unanswered.
+        /// The most connections open at once, at least 1; further connections wait in the listen queue until one
+        /// closes (an idle one closes after ``connectionTimeout``).
         public var connectionLimit: Int
         /// How long a connection may be idle (between requests, or mid-request sending nothing) before the server
         /// closes it; whole seconds, rounded up, at least 1 second.

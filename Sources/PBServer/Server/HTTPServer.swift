@@ -17,6 +17,9 @@ import Synchronization
 /// - 405 Method Not Allowed, with `Allow: GET, HEAD`, for any method but `GET` and `HEAD`;
 /// - 413 Content Too Large when the request has a body (`Content-Length` other than 0, or `Transfer-Encoding`).
 ///
+/// It sends these as soon as the headers have arrived and then closes the connection; a handler's responses
+/// keep the connection open for the client's next request (HTTP/1.1 keep-alive).
+///
 /// A `HEAD` request gets the handler's status and headers, `Content-Length` included, and no body. Every request
 /// the server answers is logged to ``Configuration/accessLog``. (libmicrohttpd answers malformed requests, and
 /// requests far over the limits, itself; those are not logged.)
@@ -101,8 +104,11 @@ public final class HTTPServer: Sendable {
     ///
     /// The server stops accepting connections, adds `Connection: close` to the responses it still sends, waits
     /// until the requests in flight have been answered (at most ``Configuration/drainTimeout``), then closes every
-    /// connection and ends its threads. Connections that arrive meanwhile wait in the listen queue and are reset
-    /// when it closes. Calling it again, from any thread, waits for the first call to finish and does nothing.
+    /// connection and ends its threads. A handler that is running is always waited for, however long it takes
+    /// (its thread cannot be interrupted); the drain timeout bounds the wait for clients that are slow to send or
+    /// to read. Connections that arrive meanwhile wait in the listen queue and are reset when it closes. Calling
+    /// it again, from any thread, waits for the first call to finish and does nothing. Never call it from a
+    /// handler: it waits for the handler's own thread.
     public func stop() {
         daemon.withLock { handle in
             guard let stopping = handle.take() else { return }

@@ -143,6 +143,28 @@ enum TestHTTPClient {
         return try RawHTTPResponse(raw: received)
     }
 
+    /// Connects a TCP socket to [::1]:`port`, with a receive timeout.
+    static func connectIPv6(port: UInt16) throws -> Int32 {
+        let socketDescriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketDescriptor >= 0 else { throw TestClientError(message: "socket: \(errno)") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socketDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = port.bigEndian
+        address.sin6_addr = in6addr_loopback
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+        guard status == 0 else {
+            close(socketDescriptor)
+            throw TestClientError(message: "connect to [::1]:\(port): errno \(errno)")
+        }
+        return socketDescriptor
+    }
+
     /// Sends `request` as it is and returns the parsed response.
     static func exchange(_ request: [UInt8], port: UInt16) throws -> RawHTTPResponse {
         let socketDescriptor = try connect(port: port)
