@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PBGeometry", targets: ["PBGeometry"]),
         .library(name: "PBRendering", targets: ["PBRendering"]),
         .library(name: "PBSnapshotTesting", targets: ["PBSnapshotTesting"]),
+        .library(name: "PBServer", targets: ["PBServer"]),
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [
@@ -27,6 +28,11 @@ let package = Package(
         .target(name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry"], swiftSettings: strict),
         // The command line as a library (arguments, curve files, commands, messages).
         .target(name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
+        // GNU libmicrohttpd, the HTTP library under `pbrender serve`.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // A generic HTTP server on libmicrohttpd: requests and responses, ETags and 304s, query strings,
+        // a byte-bounded response cache, access logs, graceful stop on signals; the only importer of CMicroHTTPD.
+        .target(name: "PBServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         // The `pbrender` tool: a thin entry point.
         .executableTarget(name: "pbrender", dependencies: ["PBCommandLine"], swiftSettings: strict),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
@@ -56,6 +62,7 @@ let package = Package(
             name: "PBCommandLineTests",
             dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBTestSupport", "pbrender"],
             swiftSettings: strict),
+        .testTarget(name: "PBServerTests", dependencies: ["PBServer"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,157 @@
+internal import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The bodies of the three callbacks libmicrohttpd calls on its threads. They are plain functions in a library
+/// file, never closures in top-level code (those would be main-actor isolated and trap on a foreign thread).
+enum DaemonCallbacks {
+    /// The URI logger: called once per request when its request line has arrived. Counts the request in flight
+    /// and returns its retained ``RequestState``, which becomes `*req_cls`.
+    static func requestLineArrived(context: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?)
+        -> UnsafeMutableRawPointer?
+    {
+        guard let context else { return nil }
+        let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
+        server.inFlight.add(1, ordering: .relaxed)
+        var target: [UInt8] = []
+        if let uri {
+            let length = strlen(uri)
+            target = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
+                Array(UnsafeBufferPointer(start: $0, count: length))
+            }
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let state = RequestState(target: target, secondsSince1970: Int(now.tv_sec))
+        return Unmanaged.passRetained(state).toOpaque()
+    }
+
+    /// The access handler. On the first call (headers complete) it refuses at once what the server does not pass
+    /// on; an admitted request is answered by the handler on the second call, when libmicrohttpd has the whole
+    /// request (answering on the first call would make it close the connection). Later calls discard body data.
+    static func requestArrived(
+        context: UnsafeMutableRawPointer?, connection: OpaquePointer?, method: UnsafePointer<CChar>?,
+        version: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) -> MHD_Result {
+        guard let context, let connection, let requestContext, let stateAddress = requestContext.pointee else {
+            return .NO
+        }
+        let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
+        let state = Unmanaged<RequestState>.fromOpaque(stateAddress).takeUnretainedValue()
+        switch state.phase {
+        case .lineArrived:
+            state.method = method.map { String(cString: $0) } ?? ""
+            state.version = version.map { String(cString: $0) } ?? ""
+            state.remoteAddress = SocketAddress.numericHost(of: pb_mhd_client_address(connection))
+            let (headers, headerBytes) = requestHeaders(of: connection)
+            switch server.admit(
+                method: state.method, target: state.target, version: state.version, headers: headers,
+                headerBytes: headerBytes, remoteAddress: state.remoteAddress)
+            {
+            case .admitted(let request):
+                state.phase = .admitted(request)
+                return .YES
+            case .refused(let response):
+                return respond(response, to: state, on: connection, server: server)
+            }
+        case .admitted(let request):
+            if let uploadDataSize, uploadDataSize.pointee != 0 {
+                uploadDataSize.pointee = 0
+                return .YES
+            }
+            return respond(server.answer(request), to: state, on: connection, server: server)
+        case .answered:
+            uploadDataSize?.pointee = 0
+            return .YES
+        }
+    }
+
+    /// Logs and queues the answer to a request.
+    static func respond(
+        _ response: HTTPResponse, to state: RequestState, on connection: OpaquePointer, server: ServerContext
+    ) -> MHD_Result {
+        state.phase = .answered
+        var response = response
+        if server.stopping.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
+        if let log = server.configuration.accessLog {
+            log.record(
+                AccessLog.Entry(
+                    remoteAddress: state.remoteAddress, secondsSince1970: state.secondsSince1970,
+                    method: state.method, target: String(decoding: state.target, as: UTF8.self),
+                    version: state.version, status: response.status.rawValue,
+                    bodyBytes: state.method == HTTPMethod.head.rawValue ? 0 : response.body.count))
+        }
+        return queue(response, on: connection, headersOnly: state.method == HTTPMethod.head.rawValue)
+    }
+
+    /// The request-completed callback: releases the request's state and counts it out of flight.
+    static func requestCompleted(
+        context: UnsafeMutableRawPointer?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) {
+        guard let context, let requestContext, let stateAddress = requestContext.pointee else { return }
+        requestContext.pointee = nil
+        Unmanaged<RequestState>.fromOpaque(stateAddress).release()
+        let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
+        server.inFlight.subtract(1, ordering: .releasing)
+    }
+
+    /// The request's header fields and their size (name + value + 4 each).
+    static func requestHeaders(of connection: OpaquePointer) -> (HTTPHeaders, Int) {
+        var collected = (HTTPHeaders(), 0)
+        withUnsafeMutablePointer(to: &collected) { pointer in
+            _ = MHD_get_connection_values_n(
+                connection, .HEADER_KIND,
+                { collector, _, key, keySize, value, valueSize in
+                    guard let collector else { return .NO }
+                    let fields = collector.assumingMemoryBound(to: (HTTPHeaders, Int).self)
+                    let name = key.map { DaemonCallbacks.text(UnsafeRawPointer($0), keySize) } ?? ""
+                    let value = value.map { DaemonCallbacks.text(UnsafeRawPointer($0), valueSize) } ?? ""
+                    fields.pointee.0.add(name: name, value: value)
+                    fields.pointee.1 += keySize + valueSize + 4
+                    return .YES
+                }, pointer)
+        }
+        return collected
+    }
+
+    /// Text from bytes, with invalid UTF-8 repaired (header values may hold Latin-1 `obs-text`).
+    static func text(_ start: UnsafeRawPointer, _ count: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    /// Hands `response` to libmicrohttpd (which copies the body) to send on `connection`.
+    ///
+    /// The reply to `HEAD` (`headersOnly`) and a 304 carry no body, but libmicrohttpd still sends the size of the
+    /// response object as `Content-Length`; they get a bodiless response object of the right size: the body's for
+    /// `HEAD`, and for a 304 the size its own `Content-Length` field names (the 200's length, which RFC 9110 §8.6
+    /// allows; ``ConditionalGET`` sets it), or 0 when it names none.
+    static func queue(_ response: HTTPResponse, on connection: OpaquePointer, headersOnly: Bool = false)
+        -> MHD_Result
+    {
+        var headers = response.headers
+        let created: OpaquePointer?
+        if headersOnly, response.status != .notModified {
+            created = pb_mhd_create_headers_only_response(UInt64(response.body.count))
+        } else if response.status == .notModified {
+            let length = headers["Content-Length"].flatMap { UInt64($0) } ?? 0
+            headers.remove("Content-Length")
+            created = pb_mhd_create_headers_only_response(length)
+        } else {
+            created = response.body.withUnsafeBytes { body in
+                MHD_create_response_from_buffer(
+                    body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for field in headers where MHD_add_response_header(created, field.name, field.value) != .YES {
+            let error = HTTPResponse.text("The response header fields are invalid.\n", status: .internalServerError)
+            return queue(error, on: connection, headersOnly: headersOnly)
+        }
+        return MHD_queue_response(connection, UInt32(response.status.rawValue), created)
+    }
+}

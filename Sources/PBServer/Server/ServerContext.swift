@@ -1,0 +1,120 @@
+import Synchronization
+
+/// What the libmicrohttpd callbacks share: the handler, the configuration, and counters. The server passes it to
+/// libmicrohttpd unretained and keeps it alive until the daemon has stopped.
+final class ServerContext: Sendable {
+    let handler: HTTPServer.Handler
+    let configuration: HTTPServer.Configuration
+    /// Requests whose request line has arrived and whose connection has not yet finished with them.
+    let inFlight = Atomic<Int>(0)
+    /// Set when ``HTTPServer/stop()`` begins: later responses carry `Connection: close`.
+    let stopping = Atomic<Bool>(false)
+
+    init(handler: @escaping HTTPServer.Handler, configuration: HTTPServer.Configuration) {
+        self.handler = handler
+        self.configuration = configuration
+    }
+
+    /// What the server does with a request whose headers have arrived.
+    enum Admission {
+        /// Hand it to the handler once the request is complete.
+        case admitted(HTTPRequest)
+        /// Answer at once with the server's own 414, 431, 400, 405 or 413, and close the connection.
+        case refused(HTTPResponse)
+    }
+
+    /// Checks a request whose headers have arrived against the limits, the methods and the no-body rule.
+    ///
+    /// - Parameters:
+    ///   - method: The method from the request line.
+    ///   - target: The raw request-target bytes.
+    ///   - version: The protocol version.
+    ///   - headers: The header fields.
+    ///   - headerBytes: The header fields' size, counted as name + value + 4 each.
+    ///   - remoteAddress: The client's numeric address.
+    func admit(
+        method: String, target: [UInt8], version: String, headers: HTTPHeaders, headerBytes: Int,
+        remoteAddress: String
+    ) -> Admission {
+        if let refusal = refusal(
+            method: method, target: target, version: version, headers: headers, headerBytes: headerBytes)
+        {
+            return .refused(refusal)
+        }
+        return .admitted(
+            HTTPRequest(
+                method: HTTPMethod(method), target: String(decoding: target, as: UTF8.self), version: version,
+                headers: headers, remoteAddress: remoteAddress))
+    }
+
+    /// The handler's response to an admitted request, made safe to send.
+    func answer(_ request: HTTPRequest) -> HTTPResponse {
+        Self.sanitized(handler(request))
+    }
+
+    /// The server's own answer to a request it does not pass on, or nil.
+    private func refusal(method: String, target: [UInt8], version: String, headers: HTTPHeaders, headerBytes: Int)
+        -> HTTPResponse?
+    {
+        let lineLength = method.utf8.count + 1 + target.count + 1 + version.utf8.count
+        if lineLength > configuration.maximumRequestLineLength {
+            return .text(
+                "The request line is \(lineLength) bytes long; the limit is "
+                    + "\(configuration.maximumRequestLineLength).\n", status: .uriTooLong)
+        }
+        if headerBytes > configuration.maximumHeaderBytes {
+            return .text(
+                "The request header fields are \(headerBytes) bytes long; the limit is "
+                    + "\(configuration.maximumHeaderBytes).\n", status: .requestHeaderFieldsTooLarge)
+        }
+        guard String(validating: target, as: UTF8.self) != nil else {
+            return .text("The request target is not valid UTF-8.\n", status: .badRequest)
+        }
+        guard method == HTTPMethod.get.rawValue || method == HTTPMethod.head.rawValue else {
+            var response = HTTPResponse.text("Only GET and HEAD are allowed.\n", status: .methodNotAllowed)
+            response.headers["Allow"] = "GET, HEAD"
+            return response
+        }
+        if headers.contains("Transfer-Encoding") || (headers["Content-Length"].map { $0 != "0" } ?? false) {
+            return .text("Requests with a body are not accepted.\n", status: .contentTooLarge)
+        }
+        return nil
+    }
+
+    /// `response` with the fields the server computes itself removed (`Content-Length`, unless a 304 names a
+    /// valid one; `Transfer-Encoding`), or a 500 when the handler's status or a field cannot be sent.
+    static func sanitized(_ response: HTTPResponse) -> HTTPResponse {
+        guard (200...599).contains(response.status.rawValue) else {
+            return .text(
+                "The handler answered with status \(response.status.rawValue).\n", status: .internalServerError)
+        }
+        var response = response
+        // The server computes Content-Length, except that a 304 may name the 200's (see DaemonCallbacks.queue).
+        if response.status != .notModified || response.headers["Content-Length"].flatMap({ UInt64($0) }) == nil {
+            response.headers.remove("Content-Length")
+        }
+        response.headers.remove("Transfer-Encoding")
+        for field in response.headers where !isValidField(field) {
+            return .text("The handler answered with an invalid header field.\n", status: .internalServerError)
+        }
+        return response
+    }
+
+    /// Whether a field can be sent: a non-empty token as the name, no CR, LF or NUL in the value.
+    static func isValidField(_ field: HTTPHeaders.Field) -> Bool {
+        !field.name.isEmpty && field.name.utf8.allSatisfy(isTokenByte)
+            && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+    }
+
+    /// `tchar` of RFC 9110 §5.6.2.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+}

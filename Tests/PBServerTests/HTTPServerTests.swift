@@ -1,0 +1,375 @@
+import Foundation
+import PBServer
+import Synchronization
+import Testing
+
+@Suite("HTTPServer")
+struct HTTPServerTests {
+    /// A handler that answers with an image-like body and the headers the real routes will send.
+    static let imageHandler: HTTPServer.Handler = { _ in
+        HTTPResponse(
+            headers: [
+                "Content-Type": "image/png", "Cache-Control": "public, max-age=31536000, immutable",
+                "X-Test": "yes",
+            ], body: [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
+    }
+
+    @Test("Passes the handler's status, headers and body through, with Content-Length and Date")
+    func passesResponseThrough() throws {
+        let server = try HTTPServer(configuration: testConfiguration(), handler: Self.imageHandler)
+        let response = try TestHTTPClient.request("/render.png?progress=0.5", port: server.port)
+        #expect(response.statusLine == "HTTP/1.1 200 OK")
+        #expect(response.header("Content-Type") == "image/png")
+        #expect(response.header("Cache-Control") == "public, max-age=31536000, immutable")
+        #expect(response.header("x-test") == "yes")
+        #expect(response.header("Content-Length") == "6")
+        #expect(response.header("Date") != nil)
+        #expect(response.body == [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
+    }
+
+    @Test("Reports the port the system picked for port 0, and that it is running")
+    func picksAFreePort() throws {
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in .text("ok") }
+        #expect(server.port != 0)
+        #expect(server.isRunning)
+        server.stop()
+        #expect(!server.isRunning)
+        #expect(throws: TestClientError.self) { try TestHTTPClient.connect(port: server.port) }
+    }
+
+    @Test("A port in use is an error that names the address and the reason")
+    func portInUse() throws {
+        let first = try HTTPServer(configuration: testConfiguration()) { _ in .text("ok") }
+        var configuration = testConfiguration()
+        configuration.port = first.port
+        #expect {
+            _ = try HTTPServer(configuration: configuration) { _ in .text("ok") }
+        } throws: { error in
+            guard let error = error as? HTTPServerError,
+                case .couldNotListen(let host, let port, let code) = error.kind
+            else { return false }
+            return host == "127.0.0.1" && port == first.port && code == EADDRINUSE
+                && error.description.contains("Address already in use")
+        }
+    }
+
+    @Test("Settings out of range are rejected by name")
+    func invalidConfiguration() {
+        var configuration = testConfiguration()
+        configuration.threadCount = 0
+        #expect(
+            throws: HTTPServerError(
+                .invalidConfiguration(setting: "threadCount", reason: "0 is not between 1 and 1024"))
+        ) {
+            _ = try HTTPServer(configuration: configuration) { _ in .text("ok") }
+        }
+        configuration = testConfiguration()
+        configuration.host = "no-such-host.invalid"
+        #expect {
+            _ = try HTTPServer(configuration: configuration) { _ in .text("ok") }
+        } throws: { error in
+            guard let error = error as? HTTPServerError, case .hostNotFound(let host, _) = error.kind else {
+                return false
+            }
+            return host == "no-such-host.invalid"
+        }
+    }
+
+    @Test("Listens on IPv6 loopback and reports the client's IPv6 address")
+    func ipv6() throws {
+        var configuration = testConfiguration()
+        configuration.host = "::1"
+        let server = try HTTPServer(configuration: configuration) { request in .text(request.remoteAddress) }
+        let socket = try TestHTTPClient.connectIPv6(port: server.port)
+        defer { close(socket) }
+        TestHTTPClient.sendAll(TestHTTPClient.requestBytes("GET", "/"), on: socket)
+        #expect(try RawHTTPResponse(raw: TestHTTPClient.readAll(from: socket)).bodyText == "::1")
+    }
+
+    @Test("The handler sees method, raw target, path, query and headers by any case")
+    func handlerSeesTheRequest() throws {
+        let server = try HTTPServer(configuration: testConfiguration()) { request in
+            let fields = [
+                request.method.rawValue, request.target, request.path, request.query ?? "<nil>",
+                request.headers["x-custom"] ?? "<nil>", request.headers.values(for: "X-Multi").joined(separator: ","),
+                request.version, request.remoteAddress,
+            ]
+            return .text(fields.joined(separator: "|"))
+        }
+        let response = try TestHTTPClient.request(
+            "/a/b%20c?x=1&y=%20+z", port: server.port,
+            headers: [("X-CUSTOM", "hello"), ("x-multi", "1"), ("X-Multi", "2")])
+        #expect(response.bodyText == "GET|/a/b%20c?x=1&y=%20+z|/a/b%20c|x=1&y=%20+z|hello|1,2|HTTP/1.1|127.0.0.1")
+        let noQuery = try TestHTTPClient.request("/plain", port: server.port)
+        #expect(noQuery.bodyText.hasPrefix("GET|/plain|/plain|<nil>|<nil>||"))
+    }
+
+    @Test("HEAD gets the GET's status and headers, Content-Length included, and no body")
+    func head() throws {
+        let server = try HTTPServer(configuration: testConfiguration(), handler: Self.imageHandler)
+        let get = try TestHTTPClient.request("GET", "/x", port: server.port)
+        let head = try TestHTTPClient.request("HEAD", "/x", port: server.port)
+        #expect(head.statusLine == get.statusLine)
+        #expect(head.header("Content-Length") == "6")
+        #expect(head.body.isEmpty)
+        let withoutDate = { (response: RawHTTPResponse) in
+            response.headers.filter { $0.name != "Date" }.map { "\($0.name): \($0.value)" }
+        }
+        #expect(withoutDate(head) == withoutDate(get))
+    }
+
+    @Test(
+        "Other methods are 405 with Allow: GET, HEAD, and never reach the handler",
+        arguments: ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "BREW", "get"])
+    func otherMethods(method: String) throws {
+        let calls = Counter()
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in
+            calls.increment()
+            return .text("handled")
+        }
+        let response = try TestHTTPClient.request(method, "/x", port: server.port)
+        #expect(response.status == 405)
+        #expect(response.header("Allow") == "GET, HEAD")
+        #expect(calls.count == 0)
+    }
+
+    @Test("A POST with a body is 405; a GET with a body is 413; neither reaches the handler")
+    func requestBodies() throws {
+        let calls = Counter()
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in
+            calls.increment()
+            return .text("handled")
+        }
+        let post = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Content-Length", "3")], body: "abc")
+        #expect(post.status == 405)
+        let get = try TestHTTPClient.request(
+            "GET", "/x", port: server.port, headers: [("Content-Length", "3")], body: "abc")
+        #expect(get.status == 413)
+        let chunked = try TestHTTPClient.request(
+            "GET", "/x", port: server.port, headers: [("Transfer-Encoding", "chunked")], body: "3\r\nabc\r\n0\r\n\r\n")
+        #expect(chunked.status == 413)
+        let empty = try TestHTTPClient.request("GET", "/x", port: server.port, headers: [("Content-Length", "0")])
+        #expect(empty.status == 200)
+        #expect(calls.count == 1)
+    }
+
+    @Test("A request line at the limit is served; one byte over is 414; far over is 414 too")
+    func requestLineLimit() throws {
+        let limit = 1024
+        let server = try HTTPServer(configuration: testConfiguration(maximumRequestLineLength: limit)) { _ in
+            .text("ok")
+        }
+        // "GET " + target + " HTTP/1.1" is the target's length plus 13.
+        let atLimit = "/" + String(repeating: "a", count: limit - 13 - 1)
+        #expect(try TestHTTPClient.request(atLimit, port: server.port).status == 200)
+        let over = try TestHTTPClient.request(atLimit + "a", port: server.port)
+        #expect(over.status == 414)
+        #expect(over.bodyText == "The request line is 1025 bytes long; the limit is 1024.\n")
+        let farOver = try TestHTTPClient.request("/" + String(repeating: "a", count: 200_000), port: server.port)
+        #expect(farOver.status == 414)
+        #expect(eventually { server.requestsInFlight == 0 })
+    }
+
+    @Test("Header fields at the limit are served; one byte over is 431; far over is 431 too")
+    func headerLimit() throws {
+        let limit = 1024
+        let server = try HTTPServer(configuration: testConfiguration(maximumHeaderBytes: limit)) { _ in .text("ok") }
+        // Host: 127.0.0.1 (17 bytes counted), Connection: close (19), X-Pad: … (9 + n).
+        let atLimit = String(repeating: "p", count: limit - 17 - 19 - 9)
+        #expect(try TestHTTPClient.request("/", port: server.port, headers: [("X-Pad", atLimit)]).status == 200)
+        let over = try TestHTTPClient.request("/", port: server.port, headers: [("X-Pad", atLimit + "p")])
+        #expect(over.status == 431)
+        #expect(over.bodyText == "The request header fields are 1025 bytes long; the limit is 1024.\n")
+        let farOver = try TestHTTPClient.request(
+            "/", port: server.port, headers: [("X-Pad", String(repeating: "p", count: 200_000))])
+        #expect(farOver.status == 431)
+        #expect(eventually { server.requestsInFlight == 0 })
+    }
+
+    @Test("A request-target that is not UTF-8 is 400")
+    func nonUTF8Target() throws {
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in .text("ok") }
+        var request = Array("GET /a".utf8) + [0xFF, 0xFE]
+        request += Array(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+        let response = try TestHTTPClient.exchange(request, port: server.port)
+        #expect(response.status == 400)
+        #expect(try TestHTTPClient.request("/a%FF", port: server.port).status == 200)
+    }
+
+    @Test("A handler's Content-Length is replaced by the real one; a bad field or status becomes a 500")
+    func sanitizesHandlerResponses() throws {
+        let server = try HTTPServer(configuration: testConfiguration()) { request in
+            switch request.path {
+            case "/length": HTTPResponse(headers: ["Content-Length": "999"], body: Array("four".utf8))
+            case "/field": HTTPResponse(headers: ["X-Bad": "a\r\nInjected: yes"], body: Array("x".utf8))
+            case "/name": HTTPResponse(headers: ["Bad Name": "x"])
+            default: HTTPResponse(status: HTTPStatus(99))
+            }
+        }
+        let length = try TestHTTPClient.request("/length", port: server.port)
+        #expect(length.headerValues("Content-Length") == ["4"])
+        #expect(length.bodyText == "four")
+        let field = try TestHTTPClient.request("/field", port: server.port)
+        #expect(field.status == 500)
+        #expect(field.header("Injected") == nil)
+        #expect(try TestHTTPClient.request("/name", port: server.port).status == 500)
+        #expect(try TestHTTPClient.request("/status", port: server.port).status == 500)
+    }
+
+    @Test("Serves with a single thread")
+    func singleThread() throws {
+        let server = try HTTPServer(configuration: testConfiguration(threadCount: 1)) { request in .text(request.target)
+        }
+        for index in 0..<5 {
+            #expect(try TestHTTPClient.request("/\(index)", port: server.port).bodyText == "/\(index)")
+        }
+    }
+
+    @Test("200 requests from 20 threads at once are all answered, each with its own body")
+    func concurrentClients() throws {
+        let log = LineRecorder()
+        let server = try HTTPServer(configuration: testConfiguration(accessLog: log.log)) { request in
+            usleep(200)
+            return .text("echo " + request.target)
+        }
+        let failures = Mutex<[String]>([])
+        onThreads(20) { thread in
+            for index in 0..<10 {
+                let target = "/t/\(thread)/\(index)"
+                do {
+                    let response = try TestHTTPClient.request(target, port: server.port)
+                    if response.status != 200 || response.bodyText != "echo " + target
+                        || response.header("Content-Length") != "\(("echo " + target).utf8.count)"
+                    {
+                        failures.withLock { $0.append("\(target): \(response)") }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(target): \(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(log.lines.count == 200)
+        #expect(eventually { server.requestsInFlight == 0 })
+    }
+
+    @Test("Several requests on one kept-alive connection are answered in turn")
+    func keepAlive() throws {
+        let server = try HTTPServer(configuration: testConfiguration()) { request in .text(request.target) }
+        let socket = try TestHTTPClient.connect(port: server.port)
+        defer { close(socket) }
+        for target in ["/one", "/two", "/three"] {
+            TestHTTPClient.sendAll(Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n".utf8), on: socket)
+            let response = try TestHTTPClient.readOne(from: socket)
+            #expect(response.status == 200)
+            #expect(response.bodyText == target)
+            #expect(response.header("Connection") == nil)
+        }
+    }
+
+    @Test("stop() lets a slow request in flight finish, then refuses connections")
+    func gracefulStop() throws {
+        let started = Atomic<Bool>(false)
+        let server = try HTTPServer(configuration: testConfiguration()) { request in
+            if request.path == "/slow" {
+                started.store(true, ordering: .sequentiallyConsistent)
+                usleep(500_000)
+                return .text("slow done")
+            }
+            return .text("fast")
+        }
+        let port = server.port
+        let result = Mutex<Result<RawHTTPResponse, any Error>?>(nil)
+        let client = Thread {
+            let response = Result { try TestHTTPClient.request("/slow", port: port) }
+            result.withLock { $0 = response }
+        }
+        client.start()
+        #expect(eventually { started.load(ordering: .sequentiallyConsistent) })
+        let clock = ContinuousClock()
+        let stopTime = clock.measure { server.stop() }
+        #expect(eventually { result.withLock { $0 } != nil })
+        let response = try #require(result.withLock { $0 }).get()
+        #expect(response.status == 200)
+        #expect(response.bodyText == "slow done")
+        #expect(response.header("Connection")?.lowercased() == "close")
+        #expect(stopTime > .milliseconds(200))
+        #expect(stopTime < .seconds(4))
+        #expect(server.requestsInFlight == 0)
+        #expect(throws: TestClientError.self) { try TestHTTPClient.connect(port: port) }
+    }
+
+    @Test("stop() waits at most the drain timeout for a client that never finishes its request")
+    func drainTimeout() throws {
+        var configuration = testConfiguration()
+        configuration.drainTimeout = .milliseconds(300)
+        let server = try HTTPServer(configuration: configuration) { _ in .text("ok") }
+        let socket = try TestHTTPClient.connect(port: server.port)
+        defer { close(socket) }
+        TestHTTPClient.sendAll(Array("GET /x HTTP/1.1\r\nHost: x\r\n".utf8), on: socket)
+        #expect(eventually { server.requestsInFlight == 1 })
+        let stopTime = ContinuousClock().measure { server.stop() }
+        #expect(stopTime >= .milliseconds(300))
+        #expect(stopTime < .seconds(2))
+        #expect(server.requestsInFlight == 0)
+    }
+
+    @Test("A connection over the limit waits, unanswered, until another one closes")
+    func connectionLimit() throws {
+        var configuration = testConfiguration(threadCount: 1)
+        configuration.connectionLimit = 2
+        let server = try HTTPServer(configuration: configuration) { _ in .text("ok") }
+        let request = Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        var open: [Int32] = []
+        defer { open.forEach { close($0) } }
+        for _ in 0..<2 {
+            let socket = try TestHTTPClient.connect(port: server.port)
+            open.append(socket)
+            TestHTTPClient.sendAll(request, on: socket)
+            #expect(try TestHTTPClient.readOne(from: socket).status == 200)
+        }
+        let third = try TestHTTPClient.connect(port: server.port)
+        open.append(third)
+        TestHTTPClient.sendAll(request, on: third)
+        var byte: UInt8 = 0
+        var wait = timeval(tv_sec: 0, tv_usec: 300_000)
+        setsockopt(third, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        #expect(recv(third, &byte, 1, 0) == -1)  // nothing within 300 ms
+        wait = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(third, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        close(open.removeFirst())
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try TestHTTPClient.readOne(from: third).status == 200)
+        #expect(clock.now - start < .seconds(2))
+    }
+
+    @Test("stop() with nothing in flight returns promptly, and again is a no-op")
+    func promptStop() throws {
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in .text("ok") }
+        _ = try TestHTTPClient.request("/", port: server.port)
+        let clock = ContinuousClock()
+        #expect(clock.measure { server.stop() } < .seconds(1))
+        server.stop()
+        #expect(!server.isRunning)
+    }
+
+    @Test("Each answered request is one Common Log Format line")
+    func accessLog() throws {
+        let log = LineRecorder()
+        let server = try HTTPServer(configuration: testConfiguration(accessLog: log.log), handler: Self.imageHandler)
+        _ = try TestHTTPClient.request("/x?y", port: server.port)
+        _ = try TestHTTPClient.request("HEAD", "/x?y", port: server.port)
+        _ = try TestHTTPClient.request("POST", "/p", port: server.port)
+        let lines = log.lines
+        try #require(lines.count == 3)
+        let pattern = #/^127\.0\.0\.1 - - \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d \+0000\] "(.*)" (\d{3}) (\S+)$/#
+        let parsed = try lines.map { line in
+            let match = try #require(try pattern.wholeMatch(in: line), "\(line)")
+            return "\(match.1) \(match.2) \(match.3)"
+        }
+        let postBytes = "Only GET and HEAD are allowed.\n".utf8.count
+        #expect(parsed == ["GET /x?y HTTP/1.1 200 6", "HEAD /x?y HTTP/1.1 200 -", "POST /p HTTP/1.1 405 \(postBytes)"])
+    }
+}
