@@ -1,3 +1,5 @@
+import PBRendering
+
 /// The `pbrender` command line: dispatches to a subcommand, prints help and errors, and turns
 /// every outcome into an exit code. The executable is a thin wrapper around ``run(_:context:)``.
 public enum Tool {
@@ -42,7 +44,7 @@ public enum Tool {
 
     private static func command(named name: String) throws(CommandLineError) -> any Command.Type {
         if let command = commands.first(where: { $0.name == name }) { return command }
-        let hint = didYouMean(name, among: commands.map { $0.name })
+        let hint = NameSuggestion.hint(for: name, among: commands.map { $0.name })
         throw CommandLineError(
             .usage("unknown subcommand '\(name)'\(hint)"),
             usage: "USAGE: pbrender <subcommand> [options]\n  See 'pbrender --help' for more information.")
@@ -57,7 +59,7 @@ public enum Tool {
             options: RenderCommand.options, discussion: "")
         out += "  --version                 Show the version.\n"
         out += "\nSUBCOMMANDS:\n"
-        out += HelpFormatter.table(commands.map { ($0.name + ($0.name == "render" ? " (default)" : ""), $0.overview) })
+        out += HelpFormatter.table(commands.map { ($0.name, $0.overview) })
         out += """
 
               See 'pbrender help <subcommand>' for the options and semantics of each.

@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: [
         (
             "{\"path\": \"M 0 0 L 1 1\", \"widht\": 3}",
-            "c.json:1:25: unknown key 'widht' in the curve file (did you mean 'width'?); known keys: width, height, path, style, values, valueColors"
+            "c.json:1:25: unknown key 'widht' in the curve file (did you mean 'width'?)"
         ),
         ("{\"width\": 10, \"height\": 10}", "c.json:1:1: the curve file has no 'path' (a string of SVG path data)"),
         ("{\"path\": 5}", "c.json:1:10: 'path' must be a string of SVG path data, not a number"),

@@ -78,7 +78,7 @@ import Testing
             ["measure"], "give a path with '--path FILE', '--path-data DATA' or '--shape SHAPE'", usage: Usage.measure)
         expectUsageError(
             ["measure", "--path", "a", "--path-data", "M 0 0"],
-            "give one of '--path', '--path-data' and '--shape', not --path and --path-data", usage: Usage.measure)
+            "give one of '--path', '--path-data' and '--shape', not '--path' and '--path-data'", usage: Usage.measure)
         expectUsageError(
             ["measure", "--path", "missing.json"], "cannot read 'missing.json': No such file or directory")
     }

@@ -28,7 +28,7 @@ func runTool(_ arguments: [String], files: [String: String] = [:]) -> RunResult 
         writeError: { text in error.withLock { $0 += text } },
         readFile: { name throws(CommandLineError) in
             guard let text = files[name] else {
-                throw CommandLineError(.system(action: "read", path: name, errno: ENOENT))
+                throw CommandLineError(FileError.reading(name, code: ENOENT))
             }
             return Array(text.utf8)
         })

@@ -13,8 +13,9 @@ import Testing
         }
         #expect(
             headings == [
-                "OVERVIEW", "USAGE", "INPUT", "PROGRESS", "OUTPUT", "CANVAS AND SHAPE", "STROKE", "COLOURS", "HELP",
-                "SUBCOMMANDS", "EXAMPLES", "EXIT CODES",
+                "OVERVIEW", "USAGE", "INPUT", "PROGRESS", "PROGRESS SOURCES", "ANIMATION", "OUTPUT",
+                "CANVAS AND SHAPE", "STROKE", "COLOURS", "LABEL", "WEB AND ACCESSIBILITY", "HELP", "SUBCOMMANDS",
+                "EXAMPLES", "EXIT CODES",
             ])
         #expect(
             help.hasPrefix(
@@ -42,7 +43,7 @@ import Testing
                   --version                 Show the version.
 
                 SUBCOMMANDS:
-                  render (default)          Draw a track and the progress along a path as a PNG,
+                  render                    Draw a track and the progress along a path as a PNG,
                                             SVG or PDF (the default command).
                   measure                   Print the length of a path and of each subpath, and
                                             points and tangents along it.

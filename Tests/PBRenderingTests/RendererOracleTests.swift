@@ -96,7 +96,9 @@ import Testing
     @Test func vectorOutputsKeepCurves() throws {
         let scene = try Self.ring(progress: 0.5).scene()
         let svg = String(decoding: try scene.render(as: .svg), as: UTF8.self)
-        #expect(svg.contains(" C "))
-        #expect(svg.contains("width=\"256px\""))
+        // Arcs stay arcs (SVG's A command), and sizes are px (unitless).
+        #expect(svg.contains(" A 122,122 0 "))
+        #expect(!svg.contains(" C "))
+        #expect(svg.contains("width=\"256\" height=\"256\" viewBox=\"0 0 256 256\""))
     }
 }

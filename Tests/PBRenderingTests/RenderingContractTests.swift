@@ -39,7 +39,7 @@ import Testing
         #expect(error == RenderError(.canvasTooLarge(dimension: .width, points: 20000, pixels: 20000)))
         #expect(
             error.description
-                == "the canvas width ('width') of 20000 points is 20000 pixels at this scale; the limit is 16384 pixels a side"
+                == "'width' gives a canvas 20000 points wide; the limit is 16384 a side"
         )
         // In points for a vector format, and the height as well as the width.
         #expect(throws: RenderError(.canvasTooLarge(dimension: .height, points: 16385, pixels: nil))) {

@@ -37,8 +37,8 @@ import Testing
         let ring = try indicator.layout().measure.path
         let scene = try indicator.scene()
         let svg = try Snapshotting<Scene, String>.svg.snapshot(scene)
-        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.contains("stroke:rgb(0%,47.843137%,100%)"))
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains("stroke=\"#007AFF\""))
         #expect(!svg.contains(where: { $0 == "\r" }))
         // Moving the drawing by a thousandth of a point changes nothing; by a point, it fails.
         func translated(_ dx: Double, _ dy: Double) throws -> Scene {

@@ -31,7 +31,7 @@ struct PathSource: Sendable {
     /// - Throws: a usage error when more than one source is given, an input error when the file
     ///   cannot be read or is invalid.
     func curveFile(context: CommandContext) throws(CommandLineError) -> CurveFile? {
-        let given = [file.map { _ in "--path" }, data.map { _ in "--path-data" }, shape.map { _ in "--shape" }]
+        let given = [file.map { _ in "'--path'" }, data.map { _ in "'--path-data'" }, shape.map { _ in "'--shape'" }]
             .compactMap { $0 }
         guard given.count <= 1 else {
             throw .usage("give one of '--path', '--path-data' and '--shape', not \(given.joined(separator: " and "))")

@@ -1,3 +1,5 @@
+import PBRendering
+
 /// Typed, located access to the members of one JSON object of an input file, with errors
 /// that name the file, line, column and key.
 struct JSONObjectReader {
@@ -16,14 +18,14 @@ struct JSONObjectReader {
         self.members = members
     }
 
-    /// Fails on the first key not in `known`, suggesting the closest known one (a typo must not
-    /// pass silently).
+    /// Fails on the first key not in `known`, suggesting the closest known one, or listing them
+    /// all when none is close (a typo must not pass silently).
     func rejectUnknownKeys(known: [String], in what: String) throws(CommandLineError) {
         for member in members where !known.contains(member.key) {
-            let hint = didYouMean(member.key, among: known)
-            throw .input(
-                "unknown key '\(member.key)' in \(what)\(hint); known keys: \(known.joined(separator: ", "))",
-                file: file, at: member.keyPosition)
+            // A close key says enough; otherwise every key is listed.
+            let hint = NameSuggestion.hint(for: member.key, among: known)
+            let list = hint.isEmpty ? "; known keys: \(known.joined(separator: ", "))" : ""
+            throw .input("unknown key '\(member.key)' in \(what)\(hint)\(list)", file: file, at: member.keyPosition)
         }
     }
 

@@ -1,3 +1,5 @@
+import PBRendering
+
 /// Reads a command line against a command's options: `--name value`, `--name=value`, `-n value`
 /// and `--flag`, in order, with the errors swift-argument-parser users know.
 struct ArgumentParser<Root>: Sendable {
@@ -33,7 +35,7 @@ struct ArgumentParser<Root>: Sendable {
             }
             let (name, inline) = Self.split(argument)
             guard let option = options.first(where: { $0.flag == name || $0.shortName.map { "-\($0)" } == name }) else {
-                let hint = didYouMean(name, among: options.map(\.flag))
+                let hint = NameSuggestion.hint(for: name, among: options.map(\.flag))
                 throw .usage("unknown option '\(name)'\(hint)")
             }
             let input: OptionInput

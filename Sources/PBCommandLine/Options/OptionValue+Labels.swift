@@ -9,7 +9,7 @@ extension LabelTemplate: OptionValue {
             self = try LabelTemplate(parsing: text)
         } catch {
             let hint =
-                error.unknownName.flatMap { suggestion(for: $0, among: LabelToken.allCases.map(\.rawValue)) }
+                error.unknownName.flatMap { NameSuggestion.closest(to: $0, among: LabelToken.allCases.map(\.rawValue)) }
                 .map { " (did you mean '{\($0)}'?)" } ?? ""
             throw .explained("\(error)\(hint)")
         }

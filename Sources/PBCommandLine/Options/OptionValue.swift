@@ -91,7 +91,8 @@ extension Color: OptionValue {
         do {
             self = try Color(parsing: text)
         } catch {
-            let hint = suggestion(for: text, among: Color.colorNames).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint =
+                NameSuggestion.closest(to: text, among: Color.colorNames).map { " (did you mean '\($0)'?)" } ?? ""
             throw .explained(
                 "'\(text)' is not a colour\(hint): use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(r, g, b), "
                     + "rgba(r, g, b, a), a CSS colour name (tomato) or a system colour (systemBlue)")
@@ -108,7 +109,7 @@ extension ChoiceOptionValue {
     init(optionText text: String) throws(OptionValueError) {
         guard let value = Self(rawValue: text) ?? Self(rawValue: text.lowercased()) else {
             let names = Self.allCases.map(\.rawValue)
-            guard let near = suggestion(for: text, among: names) else { throw .invalid }
+            guard let near = NameSuggestion.closest(to: text, among: names) else { throw .invalid }
             throw .explained("'\(text)' is not \(Self.expectation) (did you mean '\(near)'?)")
         }
         self = value

@@ -5,177 +5,193 @@ extension RenderOptions {
     /// Every option of `pbrender render`, declared once: the command line, curve files, help and
     /// the server's query strings all read this list.
     static let schema: [Option<RenderOptions>] =
-        PathSource.schema.map { $0.lifted(\.source) } + [
-            .value(
-                "progress", \.progress, placeholder: "P", section: "PROGRESS",
-                help:
-                    "How far along the path the progress runs (strokeEnd): 0.5, 50% or a ratio of counts like 512/1024. Pinned to 0...1."
-            ),
-            .value(
-                "values", \.values, placeholder: "V,V,...", section: "PROGRESS", file: .top("values"),
-                help:
-                    "Several values laid end to end along the path in order, each its own colour, e.g. 0.2,0.15,0.1 (a storage bar). A total above 1 is cut at the end."
-            ),
-            .value(
-                "stroke-start", \.strokeStart, placeholder: "S", section: "PROGRESS",
-                help: "Where the progress starts (strokeStart, default 0); nothing is drawn when S >= P."),
-            .value(
-                "frames", \.frames, placeholder: "N", section: "PROGRESS",
-                help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),
-            .value(
-                "from", \.from, placeholder: "A", section: "PROGRESS",
-                help: "The progress of the first frame (default 0)."),
-            .value(
-                "to", \.to, placeholder: "B", section: "PROGRESS", help: "The progress of the last frame (default 1)."),
+        PathSource.schema.map { $0.lifted(\.source) } + progressOptions + sourceOptions + animationOptions
+        + outputOptions + canvasOptions + strokeOptions + colourOptions + labelOptions + webOptions
 
-            .value(
-                "output", \.output, short: "o", placeholder: "OUT", section: "OUTPUT",
-                help:
-                    "The file to write ('-' for standard output; default progress.png), or for frames a pattern with %d like 'frame-%03d.png'."
-            ),
-            .value(
-                "format", \.format, placeholder: "FORMAT", section: "OUTPUT",
-                help: "png, svg, pdf or apng (an animated PNG; default: from the output's extension)."),
-            .flag(
-                "force", \.force, section: "OUTPUT",
-                help: "Write an image to standard output even when it is a terminal."),
-            .value(
-                "appearance", \.appearance, placeholder: "MODE", section: "OUTPUT",
-                help: "light (default) or dark: the colours a PNG or PDF is drawn in (an SVG carries both)."),
+    /// The progress and frame sequences.
+    static let progressOptions: [Option<RenderOptions>] = [
+        .value(
+            "progress", \.progress, placeholder: "P", section: "PROGRESS",
+            help:
+                "How far along the path the progress runs (strokeEnd): 0.5, 50% or a ratio of counts like 512/1024. Pinned to 0...1."
+        ),
+        .value(
+            "values", \.values, placeholder: "V,V,...", section: "PROGRESS", file: .top("values"),
+            help:
+                "Several values laid end to end along the path in order, each its own colour, e.g. 0.2,0.15,0.1 (a storage bar). A total above 1 is cut at the end."
+        ),
+        .value(
+            "stroke-start", \.strokeStart, placeholder: "S", section: "PROGRESS",
+            help: "Where the progress starts (strokeStart, default 0); nothing is drawn when S >= P."),
+        .value(
+            "frames", \.frames, placeholder: "N", section: "PROGRESS",
+            help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),
+        .value(
+            "from", \.from, placeholder: "A", section: "PROGRESS",
+            help: "The progress of the first frame (default 0)."),
+        .value(
+            "to", \.to, placeholder: "B", section: "PROGRESS", help: "The progress of the last frame (default 1)."),
+    ]
 
-            .number(
-                "width", \.indicator.width, .positive, placeholder: "W", section: "CANVAS AND SHAPE",
-                help: "Canvas width in points (default: the shape's, the curve file's, or the path's stroked bounds)."),
-            .number(
-                "height", \.indicator.height, .positive, placeholder: "H", section: "CANVAS AND SHAPE",
-                help: "Canvas height in points."),
-            Option(
-                name: "size", shortName: nil, placeholder: "W[xH]",
-                help: "Canvas width and height at once: 64 for a square, 64x32.", section: "CANVAS AND SHAPE",
-                fileKey: nil, isRepeatable: false, expectation: "a size like 64 or 64x32"
-            ) { options, input throws(OptionValueError) in
-                guard case .text(let text) = input else { throw .invalid }
-                let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                guard sides.count == 1 || sides.count == 2 else { throw .invalid }
-                let numbers = try sides.map { (side: Substring) throws(OptionValueError) -> Double in
-                    let value = try Double(optionText: String(side))
-                    guard value > 0 else { throw .invalid }
-                    return value
-                }
-                options.indicator.width = numbers[0]
-                options.indicator.height = numbers.last
-            },
-            .number(
-                "scale", \.indicator.scale, .positive, placeholder: "S", section: "CANVAS AND SHAPE",
-                help: "Pixels per point in a PNG, e.g. 2 for @2x (default 1); SVG and PDF are vector."),
-            .number(
-                "padding", \.indicator.padding, .nonNegative, placeholder: "P", section: "CANVAS AND SHAPE",
-                help: "Space kept clear around a shape, or around a path fitted to its stroke (default 0)."),
-            .value(
-                "start-angle", \.indicator.startAngle, placeholder: "DEG", section: "CANVAS AND SHAPE",
-                help:
-                    "Where a ring, semicircle or gauge starts, in degrees clockwise from 3 o'clock (ring -90: 12 o'clock; semicircle 180; gauge 135). Taken modulo 360."
-            ),
-            .flag(
-                "counterclockwise", \.counterclockwise, section: "CANVAS AND SHAPE",
-                help: "Run the other way: a shape counterclockwise (a bar right to left), a path reversed."),
+    /// Where and how the image is written.
+    static let outputOptions: [Option<RenderOptions>] = [
+        .value(
+            "output", \.output, short: "o", placeholder: "OUT", section: "OUTPUT",
+            help:
+                "The file to write ('-' for standard output; default progress.png), or for frames a pattern with %d like 'frame-%03d.png'."
+        ),
+        .value(
+            "format", \.format, placeholder: "FORMAT", section: "OUTPUT",
+            help: "png, svg, pdf or apng (an animated PNG; default: from the output's extension)."),
+        .flag(
+            "force", \.force, section: "OUTPUT",
+            help: "Write an image to standard output even when it is a terminal."),
+        .value(
+            "appearance", \.appearance, placeholder: "MODE", section: "OUTPUT",
+            help: "light (default) or dark: the colours a PNG or PDF is drawn in (an SVG carries both)."),
+    ]
 
-            .number(
-                "line-width", \.indicator.style.lineWidth, .nonNegative, placeholder: "W", section: "STROKE",
-                file: .style("lineWidth"), help: "Width of the progress stroke in points (default 12; 4 for a bar)."),
-            .number(
-                "track-width", \.indicator.style.trackWidth, .nonNegative, placeholder: "W", section: "STROKE",
-                file: .style("trackWidth"), help: "Width of the track stroke (default: the line width)."),
-            .value(
-                "line-cap", \.indicator.style.lineCap, placeholder: "CAP", section: "STROKE", file: .style("lineCap"),
-                help: "butt, round (default) or square; caps sit on the ends of the progress."),
-            .value(
-                "line-join", \.indicator.style.lineJoin, placeholder: "JOIN", section: "STROKE",
-                file: .style("lineJoin"),
-                help: "miter (default), round or bevel."),
-            .number(
-                "miter-limit", \.indicator.style.miterLimit, .atLeastOne, placeholder: "M", section: "STROKE",
-                file: .style("miterLimit"),
-                help: "Longest miter as a multiple of the width before it is bevelled (default 10, at least 1)."),
-            .value(
-                "dash", \.indicator.style.dashPattern, placeholder: "LENGTHS", section: "STROKE", file: .style("dash"),
-                expectation: "lengths >= 0 separated by commas, not all zero, like '6,4'",
-                help: "Dash pattern laid along the whole path, e.g. '6,4'; progress reveals it, the dashes stay put.",
-                check: { $0.allSatisfy { $0 >= 0 } && ($0.isEmpty || $0.contains { $0 > 0 }) }),
-            .number(
-                "dash-phase", \.indicator.style.dashPhase, .any, placeholder: "D", section: "STROKE",
-                file: .style("dashPhase"), help: "How far into the dash pattern the path starts (default 0)."),
-            .flag(
-                "zero-dot", \.indicator.style.showsZeroProgressDot, section: "STROKE", file: .style("zeroDot"),
-                help: "At zero progress keep the dot a round or square cap makes (hidden by default)."),
-            Option(
-                name: "each-subpath", shortName: nil, placeholder: nil,
-                help: "Progress is a fraction of each subpath's length, not of the whole path.", section: "STROKE",
-                fileKey: .style("eachSubpath"), isRepeatable: false, expectation: Bool.expectation
-            ) { options, input throws(OptionValueError) in
-                let on: Bool
-                switch input {
-                case .present: on = true
-                case .text(let text): on = try Bool(optionText: text)
-                case .json(let json): on = try Bool(json: json)
-                }
-                options.indicator.style.trimScope = on ? .eachSubpath : .wholePath
-            },
+    /// The canvas and the shape.
+    static let canvasOptions: [Option<RenderOptions>] = [
+        .number(
+            "width", \.indicator.width, .positive, placeholder: "W", section: "CANVAS AND SHAPE",
+            help: "Canvas width in points (default: the shape's, the curve file's, or the path's stroked bounds)."),
+        .number(
+            "height", \.indicator.height, .positive, placeholder: "H", section: "CANVAS AND SHAPE",
+            help: "Canvas height in points."),
+        Option(
+            name: "size", shortName: nil, placeholder: "W[xH]",
+            help: "Canvas width and height at once: 64 for a square, 64x32.", section: "CANVAS AND SHAPE",
+            fileKey: nil, isRepeatable: false, expectation: "a size like 64 or 64x32"
+        ) { options, input throws(OptionValueError) in
+            guard case .text(let text) = input else { throw .invalid }
+            let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard sides.count == 1 || sides.count == 2 else { throw .invalid }
+            let numbers = try sides.map { (side: Substring) throws(OptionValueError) -> Double in
+                let value = try Double(optionText: String(side))
+                guard value > 0 else { throw .invalid }
+                return value
+            }
+            options.indicator.width = numbers[0]
+            options.indicator.height = numbers.last
+        },
+        .number(
+            "scale", \.indicator.scale, .positive, placeholder: "S", section: "CANVAS AND SHAPE",
+            help: "Pixels per point in a PNG, e.g. 2 for @2x (default 1); SVG and PDF are vector."),
+        .number(
+            "padding", \.indicator.padding, .nonNegative, placeholder: "P", section: "CANVAS AND SHAPE",
+            help: "Space kept clear around a shape, or around a path fitted to its stroke (default 0)."),
+        .value(
+            "start-angle", \.indicator.startAngle, placeholder: "DEG", section: "CANVAS AND SHAPE",
+            help:
+                "Where a ring, semicircle or gauge starts, in degrees clockwise from 3 o'clock (ring -90: 12 o'clock; semicircle 180; gauge 135). Taken modulo 360."
+        ),
+        .flag(
+            "counterclockwise", \.counterclockwise, section: "CANVAS AND SHAPE",
+            help: "Run the other way: a shape counterclockwise (a bar right to left), a path reversed."),
+    ]
 
-            .value(
-                "progress-color", \.indicator.style.progressTintColor, placeholder: "COLOR", section: "COLOURS",
-                file: .style("progressColor"),
-                help:
-                    "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default #007AFF, systemBlue)."
-            ),
-            .value(
-                "track-color", \.indicator.style.trackTintColor, placeholder: "COLOR", section: "COLOURS",
-                file: .style("trackColor"), help: "Track tint (default #E5E5EA, systemGray5)."),
-            .value(
-                "background", \.indicator.style.backgroundColor, placeholder: "COLOR", section: "COLOURS",
-                file: .style("background"), help: "Canvas colour (default transparent)."),
-            .value(
-                "value-colors", \.indicator.style.valueColors, placeholder: "C,C,...", section: "COLOURS",
-                file: .top("valueColors"),
-                help:
-                    "The colours of --values, in order (default systemBlue, systemGreen, systemOrange, systemRed, ...)."
-            ),
-            .value(
-                "progress-gradient", \.indicator.style.progressGradient, placeholder: "C,C,...", section: "COLOURS",
-                file: .style("progressGradient"),
-                help:
-                    "Colours along the whole path, evenly spaced or at fractions ('#FF3B30,#FFCC00,#34C759', '#F00@0,#0F0@0.8'); they stay put as progress grows."
-            ),
-            .value(
-                "track-gradient", \.indicator.style.trackGradient, placeholder: "C,C,...", section: "COLOURS",
-                file: .style("trackGradient"), help: "Colours along the whole path for the track."),
-            .value(
-                "color-stops", \.indicator.style.progressValueColors, placeholder: "V:C,...", section: "COLOURS",
-                file: .style("colorStops"),
-                help:
-                    "Progress colour by progress value: the last stop at or below it ('0:#FF3B30,0.5:#FF9500,0.8:#34C759')."
-            ),
-            .flag(
-                "color-stops-blend", \.colorStopsBlend, section: "COLOURS", file: .style("colorStopsBlend"),
-                help: "Blend between colour stops instead of stepping."),
-            Option(
-                name: "track-fill", shortName: nil, placeholder: "COLOR",
-                help: "Fill under the track: the whole path, or the full pie of a ring or gauge (default none).",
-                section: "COLOURS", fileKey: .style("trackFill"), isRepeatable: false,
-                expectation: "a colour or 'none'"
-            ) { options, input throws(OptionValueError) in
-                options.indicator.style.trackFillColor = try fill(input)
-            },
-            Option(
-                name: "progress-fill", shortName: nil, placeholder: "COLOR",
-                help:
-                    "Fill under the progress: the pie wedge from the centre of a ring or gauge to the progress, or the trimmed path (default none).",
-                section: "COLOURS", fileKey: .style("progressFill"), isRepeatable: false,
-                expectation: "a colour or 'none'"
-            ) { options, input throws(OptionValueError) in
-                options.indicator.style.progressFillColor = try fill(input)
-            },
-        ] + sourceOptions + animationOptions + labelOptions + webOptions
+    /// How the track and progress are stroked.
+    static let strokeOptions: [Option<RenderOptions>] = [
+        .number(
+            "line-width", \.indicator.style.lineWidth, .nonNegative, placeholder: "W", section: "STROKE",
+            file: .style("lineWidth"), help: "Width of the progress stroke in points (default 12; 4 for a bar)."),
+        .number(
+            "track-width", \.indicator.style.trackWidth, .nonNegative, placeholder: "W", section: "STROKE",
+            file: .style("trackWidth"), help: "Width of the track stroke (default: the line width)."),
+        .value(
+            "line-cap", \.indicator.style.lineCap, placeholder: "CAP", section: "STROKE", file: .style("lineCap"),
+            help: "butt, round (default) or square; caps sit on the ends of the progress."),
+        .value(
+            "line-join", \.indicator.style.lineJoin, placeholder: "JOIN", section: "STROKE",
+            file: .style("lineJoin"),
+            help: "miter (default), round or bevel."),
+        .number(
+            "miter-limit", \.indicator.style.miterLimit, .atLeastOne, placeholder: "M", section: "STROKE",
+            file: .style("miterLimit"),
+            help: "Longest miter as a multiple of the width before it is bevelled (default 10, at least 1)."),
+        .value(
+            "dash", \.indicator.style.dashPattern, placeholder: "LENGTHS", section: "STROKE", file: .style("dash"),
+            expectation: "a dash pattern: lengths >= 0 separated by commas, not all zero (like '6,4')",
+            help: "Dash pattern laid along the whole path, e.g. '6,4'; progress reveals it, the dashes stay put.",
+            check: { $0.allSatisfy { $0 >= 0 } && ($0.isEmpty || $0.contains { $0 > 0 }) }),
+        .number(
+            "dash-phase", \.indicator.style.dashPhase, .any, placeholder: "D", section: "STROKE",
+            file: .style("dashPhase"), help: "How far into the dash pattern the path starts (default 0)."),
+        .flag(
+            "zero-dot", \.indicator.style.showsZeroProgressDot, section: "STROKE", file: .style("zeroDot"),
+            help: "At zero progress keep the dot a round or square cap makes (hidden by default)."),
+        Option(
+            name: "each-subpath", shortName: nil, placeholder: nil,
+            help: "Progress is a fraction of each subpath's length, not of the whole path.", section: "STROKE",
+            fileKey: .style("eachSubpath"), isRepeatable: false, expectation: Bool.expectation
+        ) { options, input throws(OptionValueError) in
+            let on: Bool
+            switch input {
+            case .present: on = true
+            case .text(let text): on = try Bool(optionText: text)
+            case .json(let json): on = try Bool(json: json)
+            }
+            options.indicator.style.trimScope = on ? .eachSubpath : .wholePath
+        },
+    ]
+
+    /// What they are painted with.
+    static let colourOptions: [Option<RenderOptions>] = [
+        .value(
+            "progress-color", \.indicator.style.progressTintColor, placeholder: "COLOR", section: "COLOURS",
+            file: .style("progressColor"),
+            help:
+                "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default #007AFF, systemBlue)."
+        ),
+        .value(
+            "track-color", \.indicator.style.trackTintColor, placeholder: "COLOR", section: "COLOURS",
+            file: .style("trackColor"), help: "Track tint (default #E5E5EA, systemGray5)."),
+        .value(
+            "background", \.indicator.style.backgroundColor, placeholder: "COLOR", section: "COLOURS",
+            file: .style("background"), help: "Canvas colour (default transparent)."),
+        .value(
+            "value-colors", \.indicator.style.valueColors, placeholder: "C,C,...", section: "COLOURS",
+            file: .top("valueColors"),
+            help:
+                "The colours of --values, in order (default systemBlue, systemGreen, systemOrange, systemRed, ...)."
+        ),
+        .value(
+            "progress-gradient", \.indicator.style.progressGradient, placeholder: "C,C,...", section: "COLOURS",
+            file: .style("progressGradient"),
+            help:
+                "Colours along the whole path, evenly spaced or at fractions ('#FF3B30,#FFCC00,#34C759', '#F00@0,#0F0@0.8'); they stay put as progress grows."
+        ),
+        .value(
+            "track-gradient", \.indicator.style.trackGradient, placeholder: "C,C,...", section: "COLOURS",
+            file: .style("trackGradient"), help: "Colours along the whole path for the track."),
+        .value(
+            "color-stops", \.indicator.style.progressValueColors, placeholder: "V:C,...", section: "COLOURS",
+            file: .style("colorStops"),
+            help:
+                "Progress colour by progress value: the last stop at or below it ('0:#FF3B30,0.5:#FF9500,0.8:#34C759')."
+        ),
+        .flag(
+            "color-stops-blend", \.colorStopsBlend, section: "COLOURS", file: .style("colorStopsBlend"),
+            help: "Blend between colour stops instead of stepping."),
+        Option(
+            name: "track-fill", shortName: nil, placeholder: "COLOR",
+            help: "Fill under the track: the whole path, or the full pie of a ring or gauge (default none).",
+            section: "COLOURS", fileKey: .style("trackFill"), isRepeatable: false,
+            expectation: "a colour or 'none'"
+        ) { options, input throws(OptionValueError) in
+            options.indicator.style.trackFillColor = try fill(input)
+        },
+        Option(
+            name: "progress-fill", shortName: nil, placeholder: "COLOR",
+            help:
+                "Fill under the progress: the pie wedge from the centre of a ring or gauge to the progress, or the trimmed path (default none).",
+            section: "COLOURS", fileKey: .style("progressFill"), isRepeatable: false,
+            expectation: "a colour or 'none'"
+        ) { options, input throws(OptionValueError) in
+            options.indicator.style.progressFillColor = try fill(input)
+        },
+    ]
 
     /// Where the progress comes from besides `--progress`.
     static let sourceOptions: [Option<RenderOptions>] = [

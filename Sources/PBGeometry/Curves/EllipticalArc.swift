@@ -67,7 +67,9 @@ public struct EllipticalArc: ParametricCurve {
         let (sinφ, cosφ) = xAxisRotation.sinCos
         self.init(
             center: center, radiusX: rx, radiusY: ry, xAxisRotation: xAxisRotation, sinφ: sinφ, cosφ: cosφ,
-            startRadians: startAngle.radians, sweepRadians: sweepAngle.radians, start: nil, end: nil)
+            startRadians: startAngle.normalized.radians,
+            sweepRadians: min(max(sweepAngle.degrees, -360), 360) * (.pi / 180),
+            start: nil, end: nil)
     }
 
     /// The arc SVG's `A` command draws from `start` with `svgArc`'s parameters, in centre form,

@@ -133,7 +133,10 @@ public struct Path: Hashable, Sendable {
 
     /// The signed sweep `UIBezierPath` draws between two angles in the given direction.
     static func sweep(from startAngle: Angle, to endAngle: Angle, clockwise: Bool) -> Angle {
-        let delta = endAngle.degrees - startAngle.degrees
+        // Directions so large that their difference would lose its degrees are reduced first.
+        let huge = abs(startAngle.degrees) > 1e12 || abs(endAngle.degrees) > 1e12
+        let (start, end) = huge ? (startAngle.normalized, endAngle.normalized) : (startAngle, endAngle)
+        let delta = end.degrees - start.degrees
         if clockwise {
             if delta >= 0 && delta <= 360 { return .degrees(delta) }
             let r = delta.truncatingRemainder(dividingBy: 360)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A connected run of segments that starts at a point set by a move, optionally closed back to
 /// that point: a view derived from a ``Path``'s elements (``Path/subpaths``), never stored.
 ///
@@ -43,6 +49,21 @@ public struct Subpath: Hashable, Sendable {
     public var pathElements: [PathElement] {
         if let elements { return Array(elements) }
         return [.move(to: start)] + segments.map(\.element) + (isClosed ? [.closeSubpath] : [])
+    }
+
+    /// Whether two segments meet at an angle anywhere along the subpath (or, closed, at its seam):
+    /// where a stroke's joins show, and its miter limit matters. Segments that meet with the same
+    /// direction (within a millionth of a radian) make no corner.
+    public var hasCorners: Bool {
+        let segments = drawnSegments
+        guard !segments.isEmpty else { return false }
+        let pairs =
+            zip(segments, segments.dropFirst()).map { ($0, $1) }
+            + (isClosed ? [(segments[segments.count - 1], segments[0])] : [])
+        return pairs.contains { first, second in
+            guard let a = first.tangent(at: 1), let b = second.tangent(at: 0) else { return false }
+            return abs(atan2(a.cross(b), a.dot(b))) > 1e-6
+        }
     }
 
     /// The subpath traversed backwards from the same start point: a closed subpath keeps its

@@ -8,28 +8,25 @@
 /// or radians and read in either. Positive angles turn from the positive x axis towards positive
 /// y, which is clockwise on screen (y points down).
 ///
-/// Every angle in pbrender is a direction or a sweep of at most one turn, so an angle keeps its
-/// magnitude within one turn: larger magnitudes are reduced, exactly for degrees (the remainder
-/// by 360 of a double is exact), and a whole number of turns beyond one is one turn, keeping its
-/// sign (so a sweep of 720° is a whole circle, and 1e18° is 1e18 mod 360 = 280°). Radians beyond
-/// a turn are reduced by the double nearest 2π, which is deterministic but not exact.
-///
-/// The sine and cosine of an angle (``sinCos``) are exact at multiples of 90°, so a circle that
-/// starts at -90° starts exactly at 12 o'clock.
+/// An angle keeps the value it was given (720° is two turns, as a sweep to `addArc` is); where an
+/// angle is a direction (``sinCos``, the start of an arc) it is first reduced to within one turn,
+/// exactly for degrees (the remainder by 360 of a double is exact), so 1e18° is the direction
+/// 280° rather than whatever its conversion to radians would round to. The sine and cosine are
+/// exact at multiples of 90°, so a circle that starts at -90° starts exactly at 12 o'clock.
 public struct Angle: Hashable, Sendable, Comparable {
-    /// The angle in degrees, within `-360...360`.
-    public private(set) var degrees: Double
+    /// The angle in degrees, as given.
+    public var degrees: Double
 
-    /// An angle of `degrees` degrees (reduced to within one turn; see ``Angle``).
+    /// An angle of `degrees` degrees.
     public init(degrees: Double) {
-        self.degrees = Self.reduced(degrees, turn: 360)
+        self.degrees = degrees
     }
 
-    /// An angle of `radians` radians (reduced to within one turn; see ``Angle``).
+    /// An angle of `radians` radians. (Beyond about 1e300 radians, whose conversion would
+    /// overflow, the angle is first reduced by the double nearest 2π.)
     public init(radians: Double) {
-        let radians = Self.reduced(radians, turn: 2 * .pi)
-        self.degrees = min(max(radians * (180 / .pi), -360), 360)
-        if !radians.isFinite { self.degrees = radians }
+        let radians = abs(radians) > 1e300 ? radians.truncatingRemainder(dividingBy: 2 * .pi) : radians
+        self.degrees = radians * (180 / .pi)
     }
 
     /// An angle of `value` degrees.
@@ -41,14 +38,22 @@ public struct Angle: Hashable, Sendable, Comparable {
     /// No turn at all.
     public static let zero = Angle(degrees: 0)
 
-    /// The angle in radians, within `-2π...2π`.
+    /// The angle in radians.
     public var radians: Double { degrees * (.pi / 180) }
 
     /// Whether the angle is a finite number (not NaN or infinite).
     public var isFinite: Bool { degrees.isFinite }
 
-    /// The sine and cosine, exact (0 and ±1) at multiples of 90°.
+    /// The same direction within one turn: the exact remainder of the degrees by 360, in
+    /// `-360 < degrees < 360` (NaN and infinities stay as they are).
+    public var normalized: Angle {
+        guard degrees.isFinite, abs(degrees) >= 360 else { return self }
+        return Angle(degrees: degrees.truncatingRemainder(dividingBy: 360))
+    }
+
+    /// The sine and cosine of the direction, exact (0 and ±1) at multiples of 90°.
     public var sinCos: (sin: Double, cos: Double) {
+        let degrees = normalized.degrees
         let quarterTurns = degrees / 90
         if quarterTurns == quarterTurns.rounded() {
             switch Int(quarterTurns) {
@@ -58,19 +63,11 @@ public struct Angle: Hashable, Sendable, Comparable {
             default: return (-1, 0)
             }
         }
-        let radians = self.radians
+        let radians = degrees * (.pi / 180)
         return (sin(radians), cos(radians))
     }
 
-    /// `value` reduced to within one `turn` of zero: the exact remainder, with a whole number of
-    /// turns beyond one kept as one turn of the same sign. NaN and infinities are kept as they are.
-    private static func reduced(_ value: Double, turn: Double) -> Double {
-        guard value.isFinite, abs(value) > turn else { return value }
-        let remainder = value.truncatingRemainder(dividingBy: turn)
-        return remainder == 0 ? (value < 0 ? -turn : turn) : remainder
-    }
-
-    /// Whether `lhs` turns less than `rhs` (a signed comparison).
+    /// Whether `lhs` turns less than `rhs` (a signed comparison of the values given).
     public static func < (lhs: Angle, rhs: Angle) -> Bool { lhs.degrees < rhs.degrees }
 
     /// The opposite angle.

@@ -97,31 +97,17 @@ extension TimingFunction {
         "bezier": "cubic-bezier", "cubicbezier": "cubic-bezier",
     ]
 
-    /// The accepted text closest to an unknown `name`: an alias, or a name (or `cubic-bezier`)
-    /// within an edit distance of 2, or of a third of the name.
+    /// The accepted text closest to an unknown `name`: a known alias (Core Animation's names,
+    /// CSS's `ease`), or the closest name (see ``NameSuggestion``).
     private static func suggestion(for name: Substring) -> String? {
         let letters = String(name.lowercased().filter { !"-_ ".contains($0) })
         if let alias = aliases[letters] { return alias }
-        var best: (candidate: String, distance: Int)?
-        for candidate in named.map(\.name) + ["cubic-bezier"] {
-            let distance = editDistance(Array(letters), Array(candidate.filter { $0 != "-" }))
-            if distance <= max(2, letters.count / 3), distance < best?.distance ?? .max {
-                best = (candidate, distance)
+        return NameSuggestion.closest(to: String(name), among: names)
+            ?? NameSuggestion.closest(to: letters, among: names.map { $0.filter { $0 != "-" } }).flatMap { bare in
+                names.first { $0.filter { $0 != "-" } == bare }
             }
-        }
-        return best?.candidate
     }
 
-    /// The Levenshtein distance between two character arrays.
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
+    /// The names accepted, and `cubic-bezier`: for front ends that suggest the closest.
+    public static var names: [String] { named.map(\.name) + ["cubic-bezier"] }
 }

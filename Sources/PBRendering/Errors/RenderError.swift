@@ -64,12 +64,13 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidValue(let name, let value, let requirement):
             return "\(naming(name)) must be \(requirement), not \(value)"
         case .canvasTooLarge(let dimension, let points, let pixels):
-            let side = "the canvas \(dimension.rawValue) (\(naming(dimension.rawValue)))"
+            let side = dimension == .width ? "wide" : "tall"
             guard let pixels, pixels != points else {
-                return "\(side) is \(Self.format(points)) points; the limit is \(limit) a side"
+                return "\(naming(dimension.rawValue)) gives a canvas \(Self.format(points)) points \(side); "
+                    + "the limit is \(limit) a side"
             }
-            return "\(side) of \(Self.format(points)) points is \(Self.format(pixels)) pixels at this scale; "
-                + "the limit is \(limit) pixels a side"
+            return "\(naming(dimension.rawValue)) gives a canvas \(Self.format(points)) points \(side), "
+                + "\(Self.format(pixels)) pixels at this scale; the limit is \(limit) pixels a side"
         case .tooManyPixels(let width, let height):
             return "the canvas is \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) pixels in all"
         case .dashPatternTooFine(let length):

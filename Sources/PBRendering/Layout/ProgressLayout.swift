@@ -60,8 +60,10 @@ public struct ProgressLayout: Hashable, Sendable {
         (self.label, self.labelRoom, self.content, self.isIndeterminate) = (label, labelRoom, content, isIndeterminate)
     }
 
-    /// The scene at `values` laid end to end from `strokeStart`: the background, the track's
-    /// fill and stroke, the progress's fill and stroke.
+    /// The scene at `values`: one value is where the progress ends (`strokeEnd`; nothing is drawn
+    /// when it is not past `strokeStart`), several are laid end to end from `strokeStart`. The
+    /// layers: the background, the track's fill and stroke, the progress's fill and stroke, the
+    /// label.
     ///
     /// Several values are one stroke of their whole run, so caps sit only at its two ends and
     /// the boundaries between values are colour changes (hard stops of a path gradient), with no
@@ -75,31 +77,34 @@ public struct ProgressLayout: Hashable, Sendable {
         // An unknown progress shows its indeterminate look: the first quarter of the path.
         let start = isIndeterminate ? 0 : min(max(strokeStart, 0), 1)
         let values = isIndeterminate ? [Self.indeterminateExtent] : values.map { max($0, 0) }
-        let end = min(start + values.reduce(0, +), 1)
+        // One value is where the progress ends (strokeEnd, as CAShapeLayer has it: nothing is
+        // drawn when it is not past the start); several are lengths laid end to end from the start.
+        let end = values.count == 1 ? min(values[0], 1) : min(start + values.reduce(0, +), 1)
+        let progress = values.count == 1 ? end : end - start
         var light = layers(style: style, values: values, start: start, end: end)
         var dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end)
         var accessibility = self.accessibility
         if !isIndeterminate {
-            accessibility.percent = (end - start) * 100
+            accessibility.percent = progress * 100
         }
         if accessibility.title == nil {
             accessibility.title =
                 isIndeterminate
-                ? "In progress" : "Progress: \(ProgressTextFormatter.accessibilityPercent(end - start))%"
+                ? "In progress" : "Progress: \(ProgressTextFormatter.accessibilityPercent(progress))%"
         }
         if let label {
-            let text = try label.layout(atFraction: isIndeterminate ? nil : end - start)
+            let text = try label.layout(atFraction: isIndeterminate ? nil : progress)
             let origin = labelOrigin(text, end: end)
             let color = label.color ?? .black
             light.append(.text(TextLayer(layout: text, origin: origin, color: color)))
             dark.append(.text(TextLayer(layout: text, origin: origin, color: label.darkColor ?? color.darkVariant)))
             if accessibility.valueText == nil { accessibility.valueText = text.text }
         }
-        let progress = ProgressLayerInfo(
+        let info = ProgressLayerInfo(
             layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values)
         return Scene(
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
-            accessibility: accessibility, progress: progress)
+            accessibility: accessibility, progress: info)
     }
 
     /// Where the label's layout box goes: beside the shape on its edge, centred on the other

@@ -137,13 +137,10 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
             func arc(_ radius: Double, widenedBy extra: Angle = .zero) -> Rect {
                 let direction: Double = sweep.degrees < 0 ? -1 : 1
                 let from = Angle(degrees: start.degrees - direction * extra.degrees)
-                // Whole or not before the angle is made: an Angle reduces a span beyond a turn.
-                let degrees = sweep.degrees + direction * 2 * extra.degrees
-                let isWhole = abs(degrees) >= 360
-                let span = Angle(degrees: degrees)
+                // A span beyond a turn is a whole turn (the arc pins it).
+                let span = Angle(degrees: sweep.degrees + direction * 2 * extra.degrees)
                 return EllipticalArc(
-                    center: .zero, radiusX: radius, radiusY: radius, startAngle: from,
-                    sweepAngle: isWhole ? .degrees(360 * direction) : span)?.bounds
+                    center: .zero, radiusX: radius, radiusY: radius, startAngle: from, sweepAngle: span)?.bounds
                     ?? Rect(x: 0, y: 0, width: 0, height: 0)
             }
             switch stroke.lineCap {

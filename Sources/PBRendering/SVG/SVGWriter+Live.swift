@@ -70,7 +70,7 @@ extension SVGWriter {
     private func liveStrokes(_ layer: ShapeLayer, end: String, progress: ProgressLayerInfo) -> [Reveal] {
         let measure = layer.path
         let total = measure.length
-        let initialEnd = min(progress.strokeStart + progress.values.reduce(0, +), 1)
+        let initialEnd = progress.end
         var reveals: [Reveal] = []
         var subpathStart = 0.0
         for (index, subpath) in measure.subpaths.enumerated() {
@@ -147,7 +147,7 @@ extension SVGWriter {
         let measure = layer.path
         let total = measure.length
         var subpathStart = 0.0
-        let initialEnd = min(progress.strokeStart + progress.values.reduce(0, +), 1)
+        let initialEnd = progress.end
         for (index, subpath) in measure.subpaths.enumerated() {
             let length = measure.subpathLengths[index]
             defer { subpathStart += length }

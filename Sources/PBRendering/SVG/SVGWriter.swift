@@ -89,7 +89,7 @@ struct SVGWriter {
         if !definitions.isEmpty { head += "<defs>\n\(definitions)</defs>\n" }
         let document = head + body + "</svg>\n"
         guard document.contains(Self.prefixMarker) else { return document }
-        let prefix = "pb" + String(fnv1a(document.utf8), radix: 16)
+        let prefix = "pb" + String(fnv1a(document.utf8), radix: 16)  // at most 8 hexadecimal digits
         return document.replacingOccurrences(of: Self.prefixMarker, with: prefix)
     }
 
@@ -188,14 +188,16 @@ struct SVGWriter {
     /// One `<path>` for all pieces, or one per piece when dashed (each continues the pattern
     /// where it lies on the whole path).
     private mutating func writeStroke(_ pieces: [TrimmedPiece], stroke: StrokeStyle, color: Color, extra: String) {
+        let corners = pieces.contains { $0.subpath.hasCorners }
         if stroke.dash.isEmpty {
             body += "<path d=\"\(pathData(pieces.map(\.subpath)))\"\(extra) fill=\"none\""
-            body += "\(strokeAttributes(stroke, color: color, dashOffset: 0))/>\n"
+            body += "\(strokeAttributes(stroke, color: color, dashOffset: 0, corners: corners))/>\n"
             return
         }
         for piece in pieces {
             body += "<path d=\"\(pathData([piece.subpath]))\"\(extra) fill=\"none\""
-            body += "\(strokeAttributes(stroke, color: color, dashOffset: stroke.dashPhase + piece.sourceDistance))/>\n"
+            let offset = stroke.dashPhase + piece.sourceDistance
+            body += "\(strokeAttributes(stroke, color: color, dashOffset: offset, corners: corners))/>\n"
         }
     }
 
@@ -254,11 +256,11 @@ struct SVGWriter {
 
     // MARK: Attributes
 
-    func strokeAttributes(_ stroke: StrokeStyle, color: Color, dashOffset: Double) -> String {
+    func strokeAttributes(_ stroke: StrokeStyle, color: Color, dashOffset: Double, corners: Bool = true) -> String {
         var out = " stroke=\"\(hex(color))\"\(opacity("stroke", color)) stroke-width=\"\(number(stroke.lineWidth))\""
         if stroke.lineCap != .butt { out += " stroke-linecap=\"\(stroke.lineCap.rawValue)\"" }
         if stroke.lineJoin != .miter { out += " stroke-linejoin=\"\(stroke.lineJoin.rawValue)\"" }
-        if stroke.lineJoin == .miter && stroke.miterLimit != 4 {
+        if corners && stroke.lineJoin == .miter && stroke.miterLimit != 4 {
             out += " stroke-miterlimit=\"\(number(stroke.miterLimit))\""
         }
         if !stroke.dash.isEmpty {
