@@ -15,6 +15,9 @@ extension RenderOptions {
         }
         let curveFile = try options.source.curveFile(context: context)
         try curveFile?.apply(to: &options)
+        // A progress on the command line replaces the file's values, as any flag replaces the
+        // file's setting.
+        if given.contains(where: { $0.option.name == "progress" }) { options.values = nil }
         for item in given { try item.apply(to: &options) }
         return (options, curveFile)
     }

@@ -82,10 +82,13 @@ extension ProgressIndicator {
         return LabelRoom(position: position, edge: edge, size: size, gap: gap)
     }
 
-    /// Where a label goes by default: in the middle of a round shape, above a bar or path.
+    /// Where a label goes by default: in the middle of a round shape or a closed path (a ring of
+    /// one's own), above a bar or an open path.
     public var defaultLabelPosition: LabelPosition {
-        if case .shape(let shape) = geometry, shape != .bar { return .center }
-        return .above
+        switch geometry {
+        case .shape(let shape): shape == .bar ? .above : .center
+        case .path(let path, _): !path.isEmpty && path.subpaths.allSatisfy(\.isClosed) ? .center : .above
+        }
     }
 
     /// The path in canvas coordinates, the canvas, a round shape's centre, and where the shape
@@ -99,9 +102,9 @@ extension ProgressIndicator {
             let natural = shape.naturalSize(
                 width: width.map { $0 - extra.width }, height: height.map { $0 - extra.height }, stroke: widest,
                 padding: padding, startAngle: startAngle, clockwise: isClockwise)
-            let canvas = Size(width: natural.width + extra.width, height: natural.height + extra.height)
+            let (canvas, offset) =
+                room?.canvas(around: natural, width: width, height: height) ?? (natural, Point.zero)
             try Scene(width: canvas.width, height: canvas.height, scale: scale).validate(for: .png)
-            let offset = room?.shapeOffset ?? Point.zero
             let rect = Rect(x: offset.x, y: offset.y, width: natural.width, height: natural.height).insetBy(padding)
             let (path, center) = try shape.geometry(
                 in: rect, stroke: widest, startAngle: startAngle, clockwise: isClockwise)
@@ -130,13 +133,12 @@ extension ProgressIndicator {
                 return (path, size, nil, bounds)
             }
             guard let bounds = try path.strokedBounds(widest) else { throw RenderError(.emptyPath) }
-            let offset = room?.shapeOffset ?? Point.zero
+            let fitted = Size(width: bounds.width + 2 * padding, height: bounds.height + 2 * padding)
+            let (canvas, offset) = room?.canvas(around: fitted, width: nil, height: nil) ?? (fitted, Point.zero)
             let moved = path.transformed(
                 by: Transform(translationX: offset.x + padding - bounds.minX, y: offset.y + padding - bounds.minY))
             let content = Rect(
                 x: offset.x + padding, y: offset.y + padding, width: bounds.width, height: bounds.height)
-            let canvas = Size(
-                width: bounds.width + 2 * padding + extra.width, height: bounds.height + 2 * padding + extra.height)
             return (moved, canvas, nil, content)
         }
     }
@@ -179,12 +181,25 @@ struct LabelRoom: Hashable, Sendable {
         }
     }
 
-    /// Where the shape's area starts on the canvas: after the label when the label comes first.
-    var shapeOffset: Point {
+    /// The canvas around a shape's area of `shape` with the label beside it, and where the area
+    /// starts: after the label when the label comes first, and centred across (a label wider than
+    /// a bar widens the canvas, a label taller than a bar beside it heightens it), unless `width`
+    /// or `height` fix the canvas.
+    func canvas(around shape: Size, width: Double?, height: Double?) -> (canvas: Size, shapeOrigin: Point) {
+        var canvas = Size(width: shape.width + extra.width, height: shape.height + extra.height)
+        var origin = Point.zero
         switch edge {
-        case .top: Point(0, size.height + gap)
-        case .left: Point(size.width + gap, 0)
-        default: .zero
+        case .top, .bottom:
+            if width == nil { canvas.width = max(canvas.width, size.width) }
+            origin.x = (canvas.width - shape.width) / 2
+            if edge == .top { origin.y = size.height + gap }
+        case .left, .right:
+            if height == nil { canvas.height = max(canvas.height, size.height) }
+            origin.y = (canvas.height - shape.height) / 2
+            if edge == .left { origin.x = size.width + gap }
+        case nil:
+            break
         }
+        return (canvas, origin)
     }
 }

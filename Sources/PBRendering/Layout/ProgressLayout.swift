@@ -94,7 +94,10 @@ public struct ProgressLayout: Hashable, Sendable {
         }
         if let label {
             let text = try label.layout(atFraction: isIndeterminate ? nil : progress)
-            let origin = labelOrigin(text, end: end)
+            // On a canvas with no room for it (a path's fixed canvas), the label stays on the canvas.
+            var origin = labelOrigin(text, end: end)
+            origin.x = min(max(origin.x, 0), max(width - text.width, 0))
+            origin.y = min(max(origin.y, 0), max(height - text.height, 0))
             let color = label.color ?? .black
             light.append(.text(TextLayer(layout: text, origin: origin, color: color)))
             dark.append(.text(TextLayer(layout: text, origin: origin, color: label.darkColor ?? color.darkVariant)))

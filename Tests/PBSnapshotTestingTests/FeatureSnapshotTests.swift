@@ -1,0 +1,98 @@
+import Foundation
+import PBCommandLine
+import PBRendering
+import PBSnapshotTesting
+import Synchronization
+import Testing
+
+/// References in `Snapshots/features/` for what pbrender draws beyond one progress on a path:
+/// labels for the seeds' apps (a download with bytes, a sync with phases, a ring with its
+/// percent, a badge-like bar), several values, gradients, colour by value, locales and
+/// scripts, the indeterminate look and dark appearance. Each is the command line's output (run
+/// in process) for the arguments shown, as PNG and SVG; the README shows them.
+@Suite struct FeatureSnapshotTests {
+    static let root = ReferenceSnapshotTests.root
+
+    /// Each case: its name, and the arguments after `pbrender`.
+    static let cases: [(name: String, arguments: [String])] = [
+        (
+            "download-bytes",
+            [
+                "--shape", "bar", "--bytes", "3145728/10485760", "--label", "{bytes} of {totalBytes}",
+                "--label-position", "below",
+            ]
+        ),
+        (
+            "download-unknown-length",
+            ["--shape", "bar", "--bytes", "3145728/?", "--label", "{bytes}", "--label-position", "below"]
+        ),
+        (
+            "sync-phases",
+            [
+                "--shape", "bar", "--phases", "\(root.path)/Examples/phases/sync.json", "--phase", "3",
+                "--phase-progress", "0.4", "--label", "{message} ({phase} of {phaseCount})",
+            ]
+        ),
+        ("percent-ring", ["--progress", "0.42", "--label", "percent", "--font", "Sans Bold 40"]),
+        (
+            "badge-bar",
+            [
+                "--shape", "bar", "--progress", "0.87", "--line-width", "10", "--width", "200", "--label", "percent",
+                "--label-position", "trailing", "--color-stops", "0:#FF3B30,0.5:#FF9500,0.8:#34C759",
+            ]
+        ),
+        (
+            "time-left",
+            [
+                "--shape", "bar", "--progress", "0.25", "--elapsed", "40", "--label", "{percent} · {remaining}",
+                "--label-position", "below",
+            ]
+        ),
+        ("storage-values", ["--path", "\(root.path)/Examples/storage-bar.json"]),
+        ("values-ring", ["--values", "0.5,0.3,0.15", "--line-width", "16"]),
+        (
+            "gradient-ring",
+            ["--progress", "0.7", "--line-width", "20", "--progress-gradient", "#FF3B30,#FFCC00,#34C759"]
+        ),
+        (
+            "french-percent",
+            ["--progress", "0.42", "--label", "percent", "--locale", "fr_FR", "--font", "Sans Bold 28"]
+        ),
+        (
+            "arabic-label",
+            [
+                "--shape", "bar", "--progress", "0.42", "--locale", "ar_EG", "--label", "{percent} تم التنزيل",
+                "--label-position", "below",
+            ]
+        ),
+        ("cjk-label", ["--progress", "0.42", "--label", "同步中 {percent}", "--font", "Sans Bold 24"]),
+        ("indeterminate-ring", ["--bytes", "3145728/?", "--label", "{bytes}"]),
+        ("dark-ring", ["--progress", "0.6", "--label", "percent", "--font", "Sans Bold 32", "--appearance", "dark"]),
+    ]
+
+    static var directory: String { root.appendingPathComponent("Snapshots/features").path }
+
+    @Test(arguments: cases.indices)
+    func matchesItsReferences(index: Int) throws {
+        let (name, arguments) = Self.cases[index]
+        let png = try ReferenceSnapshotTests.runTool(arguments + ["-o", "-", "--format", "png"])
+        assertSnapshot(
+            of: try RGBAImage(png: png), as: .image, named: name, snapshotDirectory: Self.directory, testName: "feature")
+        // SVG carries both appearances: the dark case's SVG is the light one's.
+        guard !arguments.contains("--appearance") else { return }
+        let svg = String(
+            decoding: try ReferenceSnapshotTests.runTool(arguments + ["-o", "-", "--format", "svg"]), as: UTF8.self)
+        assertSnapshot(
+            of: svg, as: ReferenceSnapshotTests.svgText, named: name, snapshotDirectory: Self.directory,
+            testName: "feature")
+    }
+
+    @Test func everyReferenceFileIsChecked() throws {
+        let expected = Set(
+            Self.cases.flatMap { name, arguments in
+                ["feature.\(name).png"] + (arguments.contains("--appearance") ? [] : ["feature.\(name).svg"])
+            })
+        let found = Set(try FileManager.default.contentsOfDirectory(atPath: Self.directory))
+        #expect(found == expected)
+    }
+}
