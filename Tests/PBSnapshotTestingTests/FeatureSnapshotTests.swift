@@ -77,7 +77,8 @@ import Testing
         let (name, arguments) = Self.cases[index]
         let png = try ReferenceSnapshotTests.runTool(arguments + ["-o", "-", "--format", "png"])
         assertSnapshot(
-            of: try RGBAImage(png: png), as: .image, named: name, snapshotDirectory: Self.directory, testName: "feature")
+            of: try RGBAImage(png: png), as: .image, named: name, snapshotDirectory: Self.directory, testName: "feature"
+        )
         // SVG carries both appearances: the dark case's SVG is the light one's.
         guard !arguments.contains("--appearance") else { return }
         let svg = String(
