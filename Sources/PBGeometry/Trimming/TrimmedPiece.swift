@@ -25,7 +25,7 @@ public struct TrimmedPiece: Hashable, Sendable {
             && lhs.distances == rhs.distances
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(subpath)
         hasher.combine(sourceIndex)

@@ -76,9 +76,9 @@ public struct Timeline: Sendable {
         let timeline = self
         try FramePipeline.run(
             count: schedule.frameCount, workers: max(1, workers), window: 2 * max(1, workers),
-            makeWorker: { () throws(RenderError) in () },
-            render: { (_: inout Void, index: Int) throws(RenderError) -> RasterPixels in
-                try timeline.scene(ofFrame: index).appearance(appearance).renderPixels()
+            makeWorker: { () throws(RenderError) in SceneRenderer() },
+            render: { (renderer: inout SceneRenderer, index: Int) throws(RenderError) -> RasterPixels in
+                try renderer.renderPixels(timeline.scene(ofFrame: index).appearance(appearance))
             },
             consume: { (_: Int, frame: RasterPixels) throws(RenderError) in
                 try sink(encoder.encodeFrame(frame.bytes, stride: frame.stride))

@@ -5,14 +5,21 @@ extension CairoContext {
     ///
     /// - Throws: ``RenderError`` when a layer's fractions are not finite, or Cairo fails.
     func draw(_ scene: Scene) throws(RenderError) {
-        for layer in scene.layers {
+        try draw(scene.layers[...], scale: scene.scale)
+    }
+
+    /// Draws some of a scene's layers, in order.
+    ///
+    /// - Throws: ``RenderError`` when a layer's fractions are not finite, or Cairo fails.
+    func draw(_ layers: ArraySlice<Layer>, scale: Double) throws(RenderError) {
+        for layer in layers {
             switch layer {
             case .fill(let paint):
                 // A path gradient has no path to follow on the whole canvas: its first colour.
                 setSource(paint.color(atFraction: 0))
                 self.paint()
             case .shape(let shape):
-                try draw(shape, scale: scene.scale)
+                try draw(shape, scale: scale)
             case .text(let text):
                 draw(text.layout, at: text.origin, color: text.color)
             }

@@ -63,6 +63,21 @@ final class CairoSurface {
         )
     }
 
+    /// Replaces the pixels of an image surface with `pixels`, rows `stride` bytes apart as the
+    /// surface has them (a copy taken from a surface of the same size).
+    ///
+    /// The corresponding C functions are `cairo_surface_flush` and `cairo_surface_mark_dirty`.
+    func setPixels(_ pixels: [UInt8]) {
+        cairo_surface_flush(pointer)
+        let count = Int(cairo_image_surface_get_stride(pointer)) * Int(cairo_image_surface_get_height(pointer))
+        guard let data = cairo_image_surface_get_data(pointer), pixels.count == count else { return }
+        pixels.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            data.update(from: base.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
     /// Calls `body` with the pixels of an image surface: rows of premultiplied native-endian
     /// ARGB words, `stride` bytes apart.
     func withPixels<R>(

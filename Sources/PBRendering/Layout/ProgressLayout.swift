@@ -41,7 +41,7 @@ public struct ProgressLayout: Hashable, Sendable {
             && lhs.content == rhs.content && lhs.isIndeterminate == rhs.isIndeterminate
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(measure.path)
         hasher.combine(style)

@@ -64,6 +64,9 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
     ///   - width: the width asked for, including the padding, if any.
     ///   - height: the height asked for, including the padding, if any.
     ///   - stroke: the widest stroke (its width and cap), which the shape leaves room for.
+    ///   - padding: the space kept clear on every side, included in the size.
+    ///   - startAngle: where a round shape starts (default ``defaultStartAngle``).
+    ///   - clockwise: the direction of travel (counterclockwise mirrors the default start).
     public func naturalSize(
         width: Double?, height: Double?, stroke: StrokeStyle, padding: Double, startAngle: Angle?, clockwise: Bool
     ) -> Size {

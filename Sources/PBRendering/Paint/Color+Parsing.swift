@@ -5,7 +5,7 @@ extension Color {
         CSSColor.all.map { ($0.name, Color(hex: $0.value)) } + [("transparent", .clear), ("clear", .clear)]
         + SystemColor.all.map { ($0.name, $0.light) }
 
-    /// The names ``init(parsing:)`` reads, in the order of ``names``: for listings and
+    /// The names ``init(parsing:)`` reads, in the order they are matched: for listings and
     /// "did you mean" hints.
     public static var colorNames: [String] { names.map(\.name) }
 

@@ -217,9 +217,24 @@ struct SVGWriter {
         definitions += body + "</mask>\n"
         body = saved
         let width = ShapeLayer.sliceWidth(lineWidth: stroke.lineWidth, scale: 1)
-        body += "<g mask=\"url(#\(mask))\" fill=\"none\" stroke-width=\"\(number(width))\">\n"
-        let darkSlices = dark.map { layer.gradientSlices($0, pieces: pieces, scale: 1) }
-        writeSlices(layer.gradientSlices(gradient, pieces: pieces, scale: 1), dark: darkSlices)
+        // Slices overlap where each meets the next: with one opacity for every stop they are
+        // painted opaque and the opacity is applied once, to the group, so no overlap shows.
+        // (Stops of different opacities keep theirs, and their overlaps are a little denser.)
+        let alphas = Set(gradient.stops.map(\.color.alpha))
+        let shared = alphas.count == 1 ? alphas.first ?? 1 : 1
+        body += "<g mask=\"url(#\(mask))\" fill=\"none\" stroke-width=\"\(number(width))\""
+        body += shared < 1 ? " opacity=\"\(number(shared))\">\n" : ">\n"
+        func opaque(_ slices: [GradientSlice]) -> [GradientSlice] {
+            guard shared < 1 else { return slices }
+            return slices.map { slice in
+                var slice = slice
+                slice.startColor.alpha = 1
+                slice.endColor.alpha = 1
+                return slice
+            }
+        }
+        let darkSlices = dark.map { opaque(layer.gradientSlices($0, pieces: pieces, scale: 1)) }
+        writeSlices(opaque(layer.gradientSlices(gradient, pieces: pieces, scale: 1)), dark: darkSlices)
         body += "</g>\n"
     }
 

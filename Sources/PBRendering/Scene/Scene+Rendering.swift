@@ -11,16 +11,9 @@ extension Scene {
     ///   `.cairo` or `.encoding` when drawing or encoding fails.
     public func render(as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {
-        case .png: try renderPNG(encoder: PNGEncoder())
+        case .png: try SceneRenderer().render(self, as: .png)
         case .svg: try svgData()
         case .pdf: try renderPDF()
-        }
-    }
-
-    /// Renders a PNG with an encoder that may be reused across frames.
-    func renderPNG(encoder: PNGEncoder) throws(RenderError) -> [UInt8] {
-        try withRaster { pixels, width, height, stride throws(RenderError) in
-            try encoder.encode(pixels, width: width, height: height, stride: stride)
         }
     }
 
@@ -28,23 +21,9 @@ extension Scene {
     ///
     /// - Throws: ``RenderError`` as ``render(as:)`` does.
     public func renderImage() throws(RenderError) -> RGBAImage {
-        try withRaster { pixels, width, height, stride throws(RenderError) in
+        try SceneRenderer().withRaster(self) { pixels, width, height, stride throws(RenderError) in
             RGBAImage(premultipliedARGB: pixels, width: width, height: height, stride: stride)
         }
-    }
-
-    /// Draws the scene on an image surface at ``scale`` and hands its premultiplied ARGB rows to
-    /// `body`.
-    func withRaster<R>(
-        _ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
-    ) throws(RenderError) -> R {
-        try validate(for: .png)
-        let (pixelWidth, pixelHeight) = pixelSize
-        let surface = try CairoSurface(imageWidth: pixelWidth, height: pixelHeight)
-        let context = try CairoContext(surface)
-        context.scale(by: scale)
-        try context.draw(self)
-        return try surface.withPixels(body)
     }
 
     /// Draws the scene on a Cairo PDF surface and returns the document.

@@ -61,7 +61,7 @@ public struct ShapeLayer: Hashable, Sendable {
             && lhs.opacity == rhs.opacity && lhs.showsZeroLengthDot == rhs.showsZeroLengthDot
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path.path)
         hasher.combine(strokeStart)

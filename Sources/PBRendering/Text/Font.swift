@@ -20,7 +20,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The size used when a description gives none: 12 points, the size of ``default``.
     public static let defaultSize: Double = 12
     /// The largest size accepted, 1000 points: larger than any label fits on a canvas of
-    /// ``ProgressScene/maximumPixelDimension`` pixels at a useful scale, and small enough that a
+    /// ``Scene/maximumPixelDimension`` pixels at a useful scale, and small enough that a
     /// label of ``TextLayout/maximumLength`` characters stays within Pango's 32-bit
     /// 1/1024-point coordinates.
     public static let maximumSize: Double = 1000
