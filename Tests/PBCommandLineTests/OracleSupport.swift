@@ -103,12 +103,14 @@ enum Oracle {
             Issue.record("\(name): sizes differ, \(browser) and \(png)", sourceLocation: sourceLocation)
             return NeighbourhoodComparison(png, png)
         }
-        let comparison = NeighbourhoodComparison(browser, png, recordsDifference: true)
+        let comparison = NeighbourhoodComparison(browser, png)
         guard comparison.share > bound else { return comparison }
+        // Again with the picture of where they differ (only then: it costs a pass).
+        let recorded = NeighbourhoodComparison(browser, png, recordsDifference: true)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pbrender-oracle")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name.map { $0.isLetter || $0.isNumber ? $0 : "-" } + ".png")
-        try? comparison.writeDifference(to: file.path)
+        try? recorded.writeDifference(to: file.path)
         Issue.record("\(name): \(comparison); difference picture: \(file.path)", sourceLocation: sourceLocation)
         return comparison
     }

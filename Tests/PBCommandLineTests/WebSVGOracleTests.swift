@@ -31,9 +31,10 @@ import Testing
             Oracle.examples.map { Subject.example(name: $0.name, path: $0.path) }
             + ProgressShape.allCases.map(Subject.shape)
 
+        /// An example's file name (`ring.json`), a shape's name (`ring`).
         var name: String {
             switch self {
-            case .example(let name, _): name
+            case .example(let name, _): "\(name).json"
             case .shape(let shape): shape.rawValue
             }
         }
@@ -47,7 +48,7 @@ import Testing
         }
 
         /// Whether its progress is dashed (a live SVG refuses a dash pattern).
-        var isDashed: Bool { name == "steps-ring" }
+        var isDashed: Bool { name == "steps-ring.json" }
     }
 
     /// One scene: pbrender's SVG, and its PNG in light and in dark appearance.
@@ -134,7 +135,7 @@ import Testing
         let fast = Oracle.perPixel(try ExternalRenderer.rsvg(sample.svg), sample.light, threshold: 48)
         #expect(plain.differing == fast.differing && plain.largest == fast.largest)
         // A dash pattern off by a little fails the plain count: the steps ring, re-dashed.
-        let steps = try #require(renderings.firstIndex { $0.name == "steps-ring at 0.75" })
+        let steps = try #require(renderings.firstIndex { $0.name == "steps-ring.json at 0.75" })
         let redashed = renderings[steps].svg.replacingOccurrences(
             of: "stroke-dasharray=\"29.605 6\"", with: "stroke-dasharray=\"29.605 7\"")
         #expect(redashed != renderings[steps].svg)
@@ -143,11 +144,11 @@ import Testing
     }
 
     /// The values a live SVG is shown at through `--progress`.
-    static let liveValues = [0, 0.1, 0.4, 0.65, 0.9, 1.0]
+    static let liveValues = [0, 0.1, 0.25, 0.4, 0.9, 1.0]
     /// The values of a live SVG of several values, shown through `--value-1` … `--value-3`.
     static let liveValueSets: [[Double]] = [[0.1, 0.3, 0.05], [0.5, 0.2, 0.3], [0, 0.4, 0], [0.33, 0.33, 0.34]]
     /// Subjects for several values, gradients and value colours.
-    static let colourSubjects = ["ring", "bar", "gauge", "heart", "phases", "curved-bar"]
+    static let colourSubjects = ["ring", "bar", "gauge", "heart.json", "phases.json", "curved-bar.json"]
 
     static func subject(named name: String) throws -> Subject {
         try #require(Subject.all.first { $0.name == name })
@@ -168,14 +169,21 @@ import Testing
     }
 
     @Test func liveSVGsGradientsAndSeveralValuesMatchTheirPNGsInChromium() throws {
+        // The PNGs at the static values come from the static suite's renderings.
+        let renderings = try Self.renderings.get()
+        func pngs(_ subject: Subject, _ value: Double, dark: Bool) throws -> (light: RGBAImage, dark: RGBAImage?) {
+            if let known = renderings.first(where: { $0.name == "\(subject.name) at \(value)" }) {
+                return (known.light, dark ? known.dark : nil)
+            }
+            return try Self.pngs(subject.arguments + ["--progress", "\(value)"], dark: dark)
+        }
         var checks: [Check] = []
         for subject in Subject.all where !subject.isDashed {
             let live = try Oracle.svg(subject.arguments + ["--progress", "0.5", "--live"])
             let (width, height) = try Oracle.size(ofSVG: live)
-            // Dark at two of the values (the dark colours are one rule, whatever the value).
+            // Dark at one of the values (the dark colours are one rule, whatever the value).
             for value in Self.liveValues {
-                let (light, dark) = try Self.pngs(
-                    subject.arguments + ["--progress", "\(value)"], dark: value == 0.4 || value == 1)
+                let (light, dark) = try pngs(subject, value, dark: value == 0.4)
                 checks.append(
                     Check(
                         name: "\(subject.name) live, --progress: \(value)",
@@ -183,7 +191,7 @@ import Testing
                         light: light, dark: dark))
             }
             // Without the property the file's own value shows.
-            let (light, dark) = try Self.pngs(subject.arguments + ["--progress", "0.5"])
+            let (light, dark) = try pngs(subject, 0.5, dark: true)
             checks.append(
                 Check(
                     name: "\(subject.name) live, own value", item: .inline(svg: live, width: width, height: height),
@@ -213,10 +221,11 @@ import Testing
             for progress in ["0.3", "0.7", "1"] {
                 variants.append(["--progress", progress, "--progress-gradient", "#FF3B30,#FFCC00,#34C759"])
             }
-            for variant in variants {
+            for (index, variant) in variants.enumerated() {
                 let svg = try Oracle.svg(arguments + variant)
                 let (width, height) = try Oracle.size(ofSVG: svg)
-                let (light, dark) = try Self.pngs(arguments + variant)
+                // Dark for several values, the track gradient and a progress gradient.
+                let (light, dark) = try Self.pngs(arguments + variant, dark: [0, 2, 4].contains(index))
                 checks.append(
                     Check(
                         name: "\(name) \(variant.joined(separator: " "))",
@@ -260,8 +269,8 @@ import Testing
         }
         print("Chromium vs PNG, live several values (known issue): \(knownWorst)")
 
-        // The checks can fail: a live ring at 0.4 against the PNG at 0.43 (a 2 % step of the
-        // ring is ~15 px of arc), live values against other values, a gradient reversed.
+        // The checks can fail: a live ring at 0.4 against the PNG at 0.43 (3 % of the 256-point
+        // ring is 23 px of arc), live values against other values, a gradient reversed.
         let ring = try Self.subject(named: "ring").arguments
         let liveRing = try #require(checks.firstIndex { $0.name == "ring live, --progress: 0.4" })
         Oracle.expectMismatch(light[liveRing], try Oracle.png(ring + ["--progress", "0.43"]), "ring live 0.4 vs 0.43")
@@ -277,7 +286,7 @@ import Testing
     }
 
     @Test func aLiveSVGRefusesADashPattern() throws {
-        let steps = try Self.subject(named: "steps-ring").arguments
+        let steps = try Self.subject(named: "steps-ring.json").arguments
         let result = Oracle.result(steps + ["--progress", "0.5", "--live", "-o", "-", "--format", "svg"])
         #expect(result.exitCode == 2)
         #expect(result.error.contains("dash"), "\(result.error)")
