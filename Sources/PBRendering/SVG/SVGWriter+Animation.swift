@@ -16,7 +16,9 @@ extension SVGWriter {
         rootClass = root
         let total = duration + schedule.hold
         let moving = total > 0 ? 100 * duration / total : 100
-        rules += "@property --progress{syntax:'<number>';inherits:true;initial-value:\(number(from))}"
+        // The style element is XML: its `<` and `>` are written as entities (a bare `<number>`
+        // would be an element, and the document not well-formed), which CSS reads as the characters.
+        rules += "@property --progress{syntax:'&lt;number&gt;';inherits:true;initial-value:\(number(from))}"
         rules += "@keyframes \(keyframes){0%{--progress:\(number(from));animation-timing-function:\(timing.cssValue)}"
         rules += "\(number(moving))%,100%{--progress:\(number(to))}}"
         let count = schedule.loopCount == 0 ? "infinite" : String(schedule.loopCount)
@@ -80,7 +82,8 @@ extension SVGWriter {
                 spoke += 1
             }
         }
-        rules += "@media (prefers-reduced-motion: reduce){.\(Self.prefixMarker)-m{animation:none}}"
+        // Important: the animations are in style attributes, which a plain rule cannot override.
+        rules += "@media (prefers-reduced-motion: reduce){.\(Self.prefixMarker)-m{animation:none!important}}"
     }
 
     /// The name of the spinner's keyframes.
@@ -135,8 +138,10 @@ extension SVGWriter {
             rules += "stroke-dashoffset:\(number(-shift))px;opacity:\(visible > 0 ? 1 : 0)}"
         }
         rules += "}"
+        // One class attribute with both names: the dark colour's (if any) and the motion's.
         let darkClass = self.darkClass(property: "stroke", light: color, dark: dark.strokePaint.color(atFraction: 0))
-        body += "<path d=\"\(pathData([subpath]))\"\(darkClass) class=\"\(Self.prefixMarker)-m\" fill=\"none\""
+        let darkName = darkClass.isEmpty ? "" : String(darkClass.dropFirst(" class=\"".count).dropLast()) + " "
+        body += "<path d=\"\(pathData([subpath]))\" class=\"\(darkName)\(Self.prefixMarker)-m\" fill=\"none\""
         let first = style == .arc ? IndeterminateStyle.arcWindow(phase: 0) : (0, ProgressLayout.indeterminateExtent, 0)
         body += strokeAttributes(stroke, color: color, dashOffset: 0)
         body += " stroke-dasharray=\"\(number((first.1 - first.0) * length)) \(number(length + 1))\""

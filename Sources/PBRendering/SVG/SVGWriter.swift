@@ -103,7 +103,8 @@ struct SVGWriter {
         if let percent = info.percent {
             out += " aria-valuenow=\"\(ProgressTextFormatter.accessibilityPercent(min(max(percent, 0), 100) / 100))\""
         }
-        if let text = info.valueText { out += " aria-valuetext=\"\(xmlEscaped(text))\"" }
+        // An empty label says nothing: no aria-valuetext, so assistive technology reads the value.
+        if let text = info.valueText, !text.isEmpty { out += " aria-valuetext=\"\(xmlEscaped(text))\"" }
         return out
     }
 

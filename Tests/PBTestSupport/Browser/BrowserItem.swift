@@ -12,7 +12,9 @@
 /// `@keyframes` cannot reach another's; CSS custom properties such as `--progress` are
 /// inherited from the host (``style``) into it, as from any ancestor. Inside a shadow root,
 /// `:root` and `html` selectors match nothing: an SVG that sets its own initial value should do
-/// it on its `svg` element or as a `var(--progress, 0.5)` fallback.
+/// it on its `svg` element or as a `var(--progress, 0.5)` fallback. Its `@property` rules (which
+/// Chromium ignores inside a shadow tree) are registered on the page, as they are for an SVG
+/// inlined in a document; the first registration of a name wins.
 public struct BrowserItem: Hashable, Sendable {
     /// What the cell shows.
     public enum Content: Hashable, Sendable {

@@ -96,14 +96,29 @@ struct BrowserPage {
     /// frames have been drawn.
     static let readyFunction = "__pbrenderReady"
 
-    /// Attaches the shadow roots at parse time (so their images hold the load event), and
+    /// Attaches the shadow roots at parse time (so their images hold the load event), copies
+    /// their `@property` rules to the page (Chromium 156 ignores them in shadow trees), and
     /// defines ``readyFunction``: `broken` lists the items with an image that failed to
     /// decode; `times` lists, per timed item, the current time (ms) of each of its animations
     /// after pausing, which the browser checks.
     private static let script = """
         const decode = text => new TextDecoder().decode(Uint8Array.from(atob(text), c => c.charCodeAt(0)));
+        // Chromium ignores @property inside shadow trees: register the items' custom properties
+        // on the page, as an SVG inlined in a document registers them.
+        const properties = new Set();
         for (const host of document.querySelectorAll('.host[data-content]')) {
-          host.attachShadow({ mode: 'open' }).innerHTML = decode(host.dataset.content);
+          const root = host.attachShadow({ mode: 'open' });
+          root.innerHTML = decode(host.dataset.content);
+          for (const style of root.querySelectorAll('style')) {
+            for (const rule of style.sheet?.cssRules ?? []) {
+              if (rule instanceof CSSPropertyRule) properties.add(rule.cssText);
+            }
+          }
+        }
+        if (properties.size > 0) {
+          const registrations = document.createElement('style');
+          registrations.textContent = [...properties].join('\\n');
+          document.head.append(registrations);
         }
         window.\(readyFunction) = async () => {
           const hosts = [...document.querySelectorAll('.host')];

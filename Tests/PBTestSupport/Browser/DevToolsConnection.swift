@@ -66,6 +66,15 @@ final class DevToolsConnection {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         posix_spawn_file_actions_adddup2(&actions, child, 3)
         posix_spawn_file_actions_adddup2(&actions, child, 4)
+        // Nothing else this process has open: a pipe another thread is making for another
+        // program (rsvg-convert's standard input) would otherwise stay open in Chromium for its
+        // whole life, and that program would wait for the end of its input forever. (glibc 2.34's
+        // posix_spawn_file_actions_addclosefrom_np, looked up because Swift's Glibc module does not
+        // declare GNU extensions.)
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 5)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
