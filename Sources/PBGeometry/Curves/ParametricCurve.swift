@@ -24,8 +24,10 @@ public protocol ParametricCurve: Hashable, Sendable {
     var bounds: Rect { get }
     /// The arc length between parameters `t0 <= t1`, with relative error at most `accuracy`.
     ///
-    /// Curves with a closed form (lines, circular arcs) return it; the others integrate their
-    /// speed `|derivative(at:)|` by adaptive Gauss–Legendre quadrature.
+    /// Curves with a closed form (lines, circular arcs) return it; Bézier curves and elliptical
+    /// arcs integrate their speed `|derivative(at:)|` by Gauss–Legendre quadrature driven by a
+    /// proven error bound (see ``CubicBezier/arcLength(from:to:accuracy:)``). Other conforming
+    /// types get the default: adaptive Gauss–Legendre quadrature with an error estimate.
     func arcLength(from t0: Double, to t1: Double, accuracy: Double) -> Double
 }
 

@@ -15,8 +15,9 @@ struct GaussLegendre: Sendable {
     /// The weights, summing to 2.
     let weights: [Double]
 
-    /// The rule of the adaptive integrator for curves without an error bound of their own
-    /// (elliptical arcs; Bézier curves use ``GaussLegendreRules``).
+    /// The rule of the adaptive integrator for curves without an error bound of their own: the
+    /// default `arcLength` of other ``ParametricCurve`` types. pbrender's Bézier curves and
+    /// elliptical arcs are measured with error bounds (``GaussLegendreRules``, `EllipseSpeed`).
     static let standard = GaussLegendre(order: 8)
 
     init(order n: Int) {

@@ -47,10 +47,10 @@ extension CairoContext {
                 switch layer.strokePaint {
                 case .color(let color):
                     setSource(color)
+                    strokePieces(pieces, stroke: stroke)
                 case .pathGradient(let gradient):
-                    paintGradientSource(gradient, of: layer, pieces: pieces, stroke: stroke, scale: scale)
+                    strokeGradient(gradient, of: layer, pieces: pieces, stroke: stroke, scale: scale)
                 }
-                strokePieces(pieces, stroke: stroke)
             }
         }
         if isTranslucent { popGroup(paintingWithAlpha: max(0, layer.opacity)) }
@@ -72,19 +72,47 @@ extension CairoContext {
         }
     }
 
-    /// Makes the source a group holding the gradient's colours along the pieces: its slices
-    /// painted in order, each a wide stroke with a linear gradient along its chord.
-    private func paintGradientSource(
+    /// Strokes the pieces with the gradient's colours along them.
+    ///
+    /// The slices overlap (each reaches under the next, so no seam shows between them), which
+    /// is invisible only where they are opaque: a translucent slice painted over the reach of
+    /// the one before would show both, a band of doubled opacity at every boundary. So when
+    /// every stop has the same opacity (the usual case: all opaque, or all 50 %) the slices are
+    /// painted opaque and that opacity is applied once, to the whole stroke; when the stops'
+    /// opacities differ, each slice replaces what is under it (``replaceWhatIsUnder()``), exact
+    /// in every backend, though a PDF then holds that layer as an image.
+    private func strokeGradient(
         _ gradient: PathGradient, of layer: ShapeLayer, pieces: [TrimmedPiece], stroke: StrokeStyle, scale: Double
+    ) {
+        let alphas = Set(gradient.stops.map(\.color.alpha))
+        let uniformAlpha = alphas.count == 1 ? alphas.first : nil
+        paintGradientSource(
+            gradient, of: layer, pieces: pieces, stroke: stroke, scale: scale, opaque: uniformAlpha != nil)
+        if let alpha = uniformAlpha, alpha < 1 {
+            pushGroup()
+            strokePieces(pieces, stroke: stroke)
+            popGroup(paintingWithAlpha: alpha)
+        } else {
+            strokePieces(pieces, stroke: stroke)
+        }
+    }
+
+    /// Makes the source a group holding the gradient's colours along the pieces: its slices
+    /// painted in order, each a wide stroke with a linear gradient along its chord; with
+    /// `opaque`, each colour without its opacity, else each slice replacing what is under it.
+    private func paintGradientSource(
+        _ gradient: PathGradient, of layer: ShapeLayer, pieces: [TrimmedPiece], stroke: StrokeStyle, scale: Double,
+        opaque: Bool
     ) {
         var wide = stroke
         wide.lineWidth = ShapeLayer.sliceWidth(lineWidth: stroke.lineWidth, scale: scale)
         wide.lineCap = .butt
         wide.dash = []
         pushGroup()
+        if !opaque { replaceWhatIsUnder() }
         setStroke(wide, dashOffset: 0)
         for slice in layer.gradientSlices(gradient, pieces: pieces, scale: scale) {
-            setSlicePaint(slice)
+            setSlicePaint(slice, opaque: opaque)
             addPath(slice.path)
             for (from, to) in slice.extensions {
                 moveTo(from)
@@ -95,11 +123,13 @@ extension CairoContext {
         popGroupToSource()
     }
 
-    private func setSlicePaint(_ slice: GradientSlice) {
-        if slice.startColor == slice.endColor || slice.start == slice.end {
-            setSource(slice.startColor)
+    private func setSlicePaint(_ slice: GradientSlice, opaque: Bool) {
+        var (startColor, endColor) = (slice.startColor, slice.endColor)
+        if opaque { (startColor.alpha, endColor.alpha) = (1, 1) }
+        if startColor == endColor || slice.start == slice.end {
+            setSource(startColor)
         } else {
-            setLinearGradient(from: slice.start, slice.startColor, to: slice.end, slice.endColor)
+            setLinearGradient(from: slice.start, startColor, to: slice.end, endColor)
         }
     }
 }

@@ -67,6 +67,16 @@ final class CairoContext {
         cairo_push_group(pointer)
     }
 
+    /// Makes later drawing replace what is under it rather than composite over it: inside the
+    /// drawn shape the source takes the place of the destination, and along the shape's
+    /// antialiased edge the two are blended by coverage (Cairo's `CAIRO_OPERATOR_SOURCE`, a
+    /// bounded operator). Until the group or state ends.
+    ///
+    /// The corresponding C function is `cairo_set_operator`.
+    func replaceWhatIsUnder() {
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+    }
+
     /// Ends a group and makes it the source.
     func popGroupToSource() {
         cairo_pop_group_to_source(pointer)

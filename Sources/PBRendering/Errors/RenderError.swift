@@ -69,8 +69,10 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
                 return "\(naming(dimension.rawValue)) gives a canvas \(Self.format(points)) points \(side); "
                     + "the limit is \(limit) a side"
             }
+            // Beyond a double at this scale (1e308 points at scale 2): no number of pixels to print.
+            let count = pixels.isFinite ? "\(Self.format(pixels)) pixels" : "more pixels than a double can count"
             return "\(naming(dimension.rawValue)) gives a canvas \(Self.format(points)) points \(side), "
-                + "\(Self.format(pixels)) pixels at this scale; the limit is \(limit) pixels a side"
+                + "\(count) at this scale; the limit is \(limit) pixels a side"
         case .tooManyPixels(let width, let height):
             return "the canvas is \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) pixels in all"
         case .dashPatternTooFine(let length):

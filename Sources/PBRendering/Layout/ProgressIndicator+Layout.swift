@@ -32,6 +32,13 @@ extension ProgressIndicator {
         guard padding.isFinite, padding >= 0 else {
             throw RenderError(.invalidValue(name: "padding", value: "\(padding)", requirement: "a finite number >= 0"))
         }
+        // A side given is checked before a side derived from it (a ring given only a height is
+        // as wide), so that a canvas too large is blamed on the value the user gave.
+        for (dimension, value) in [(RenderError.Dimension.height, height), (.width, width)] {
+            if let value, value * scale > Double(Scene.maximumPixelDimension), width == nil || height == nil {
+                throw RenderError(.canvasTooLarge(dimension: dimension, points: value, pixels: value * scale))
+            }
+        }
         if let startAngle, !startAngle.isFinite {
             throw RenderError(.invalidValue(name: "startAngle", value: "\(startAngle)", requirement: "a finite angle"))
         }

@@ -70,12 +70,16 @@ extension ShapeLayer {
                         let slicePath = try? path.trimmedPath(from: range.from / length, to: reach / length),
                         !slicePath.isEmpty
                     else { continue }
+                    // Each extension starts `margin` inside the slice: drawn flattened, the slice's
+                    // butt end is square to its first chord, not to the tangent, and the sliver
+                    // between the two ends would let the canvas show through (a hairline).
                     var extensions: [(from: Point, to: Point)] = []
                     if isFirst, let start = path.location(atDistance: range.from) {
-                        extensions.append((start.point, start.point - reachPastEnd * start.tangent))
+                        extensions.append(
+                            (start.point + margin * start.tangent, start.point - reachPastEnd * start.tangent))
                     }
                     if forward, let end = path.location(atDistance: reach) {
-                        extensions.append((end.point, end.point + reachPastEnd * end.tangent))
+                        extensions.append((end.point - margin * end.tangent, end.point + reachPastEnd * end.tangent))
                     }
                     slices.append(
                         GradientSlice(
@@ -97,7 +101,12 @@ extension ShapeLayer {
             if piece.fromColor == piece.toColor {
                 ranges.append(range(x, y, color: { _ in piece.fromColor }))
             } else {
-                let color = { (distance: Double) in gradient.color(atFraction: distance / length) }
+                // Within the piece, from its colour to its colour: at a hard stop at the piece's
+                // end, the gradient's own colour there is the one after the stop, not this one.
+                let color = { (distance: Double) in
+                    piece.fromColor.interpolated(
+                        to: piece.toColor, at: (distance / length - piece.from) / (piece.to - piece.from))
+                }
                 subdivide(x, y, color: color, into: &ranges, depth: 0)
             }
         }

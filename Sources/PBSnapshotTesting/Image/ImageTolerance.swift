@@ -2,9 +2,11 @@
 ///
 /// A pixel is compared by its largest difference in any premultiplied channel (red, green and
 /// blue weighted by alpha, and alpha itself), in 8-bit levels (0...255). Pixels inside a flat
-/// area of either image (the pixel and its eight neighbours identical) must match within
-/// ``interiorThreshold``; pixels on an edge in both, where antialiasing differs between
-/// machines and library versions, within ``edgeThreshold``. At most ``allowedShare`` of all pixels may fail.
+/// area of either image (the pixel and its eight neighbours identical), the reference or the
+/// rendered one, must match within ``interiorThreshold``: an altered reference is as much a
+/// change as an altered render. Pixels on an edge in both, where antialiasing differs between
+/// machines and library versions, must match within ``edgeThreshold``. At most
+/// ``allowedShare`` of all pixels may fail.
 ///
 /// The defaults tell a real change from antialiasing noise at 256x256 (measured by the
 /// library's own tests):
@@ -14,10 +16,10 @@
 ///   more than 64 levels: it fails;
 /// - antialiasing noise (edges moved by a tenth of a pixel, ±12 levels) passes.
 public struct ImageTolerance: Hashable, Sendable {
-    /// The largest difference allowed in a flat area of the reference. Default 0: exact.
+    /// The largest difference allowed in a flat area of either image. Default 0: exact.
     public var interiorThreshold: Int
-    /// The largest difference allowed on an edge of the reference. Default 64 (a quarter of
-    /// the range: an edge moved by about a quarter of a pixel).
+    /// The largest difference allowed where both images are on an edge (neither flat). Default
+    /// 64 (a quarter of the range: an edge moved by about a quarter of a pixel).
     public var edgeThreshold: Int
     /// The share of pixels (0...1) allowed to exceed their threshold. Default 0.
     public var allowedShare: Double

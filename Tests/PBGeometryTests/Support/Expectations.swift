@@ -64,12 +64,12 @@ func expectClose(
         sourceLocation: sourceLocation)
 }
 
-/// The length of `path` as the tests define it, independently of ``PathMeasure``: the sum of the
-/// drawn segments' lengths (the closing lines included, the moves' gaps not).
-func independentLength(of path: Path, accuracy: Double = 1e-12) -> Double {
-    path.subpaths.reduce(0) { total, subpath in
-        total + subpath.drawnSegments.reduce(0) { $0 + $1.length(accuracy: accuracy) }
-    }
+/// The length of `path` as the tests define it, independently of ``PathMeasure`` and of the
+/// segments' own `length`: the sum of the drawn segments' lengths (the closing lines included,
+/// the moves' gaps not), each by ``ReferenceLength`` (closed forms, or the speed integrated by a
+/// method of the tests' own).
+func independentLength(of path: Path) -> Double {
+    ReferenceLength.of(path)
 }
 
 /// The segments of `path` in drawing order, as drawn (closing lines included).
