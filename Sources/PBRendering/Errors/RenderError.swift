@@ -21,6 +21,9 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyPixels(width: Int, height: Int)
         /// A dash pattern lays more than ``Scene/maximumDashCount`` dashes along a path of `length`.
         case dashPatternTooFine(length: Double)
+        /// The scene's estimated render time (``Scene/estimatedRenderCost(for:)``) is above the
+        /// limit (``Scene/maximumRenderCost``, or a server's budget).
+        case renderTooCostly(estimate: RenderCost, limit: RenderCost)
         /// The path has no segments to draw.
         case emptyPath
         /// The path's length overflows a double.
@@ -76,6 +79,9 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .dashPatternTooFine(let length):
             return "the dash pattern is too fine for a path \(Self.format(length)) long: it lays more than "
                 + "\(Scene.maximumDashCount) dashes along it"
+        case .renderTooCostly(let estimate, let limit):
+            return "the image would take about \(estimate) to render, more than the limit of \(limit): "
+                + "use a thinner line, longer dashes, fewer subpaths or a smaller canvas"
         case .emptyPath:
             return "the path has nothing to draw: it has no segments"
         case .pathTooLarge:
