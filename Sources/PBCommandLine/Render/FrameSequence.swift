@@ -85,7 +85,11 @@ struct FrameSequence {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let failure = Mutex<CommandLineError?>(nil)
-        let workers = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        // As many frames at once as there are cores, and as the memory budget allows at this size.
+        let pixels = (try? frame(0).pixelSize).map { $0.width * $0.height } ?? 1
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let fitting = format == .png ? FrameMemory.concurrentFrames(pixelCount: pixels, workers: cores) : cores
+        let workers = min(count, fitting)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // One renderer per worker: its PNG encoder and buffers serve every frame it renders.
             let renderer = SceneRenderer()

@@ -27,8 +27,8 @@ public struct SVGPathParseError: Error, Hashable, Sendable, CustomStringConverti
         /// arguments that go past it.
         case tooManySegments(limit: Int)
         /// The path would have more subpaths than the limit
-        /// (``SVGPathDataLimits/maximumSubpathCount``); the offset is that of the command that
-        /// starts the one past it.
+        /// (``SVGPathDataLimits/maximumSubpathCount``); the offset is that of the arguments of
+        /// the command that starts the one past it.
         case tooManySubpaths(limit: Int)
     }
 
