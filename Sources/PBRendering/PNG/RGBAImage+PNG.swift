@@ -17,7 +17,9 @@ extension RGBAImage {
     public init(png bytes: [UInt8]) throws(PNGDecodingError) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.starts(with: signature) else { throw PNGDecodingError("not a PNG: the signature is missing") }
-        let decoded = bytes.withUnsafeBytes { buffer in Result { () throws(PNGDecodingError) in try Self.decode(buffer) } }
+        let decoded = bytes.withUnsafeBytes { buffer in
+            Result { () throws(PNGDecodingError) in try Self.decode(buffer) }
+        }
         self = try decoded.get()
     }
 
