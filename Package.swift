@@ -19,11 +19,14 @@ let package = Package(
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // libspng: decodes PNGs (snapshot references, screenshots), fuzzed upstream for years.
+        .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         // Pango through its Cairo backend: text layout with fontconfig fallback (labels).
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
-            name: "PBRendering", dependencies: ["PBGeometry", "CCairo", "CDeflate", "CPango"], swiftSettings: strict),
+            name: "PBRendering", dependencies: ["PBGeometry", "CCairo", "CDeflate", "CPango", "CSPNG"],
+            swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
         .target(name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry"], swiftSettings: strict),
         // The command line as a library (arguments, curve files, commands, messages).

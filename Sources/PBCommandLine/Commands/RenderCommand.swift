@@ -10,7 +10,9 @@ enum RenderCommand: Command {
                pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN
         """
     static let options = RenderOptions.schema
-    static let discussion = """
+    static var discussion: String { semantics + "\n\n" + Limits.helpSection + "\n" + examples }
+
+    static let semantics = """
         SEMANTICS:
           Progress is a fraction of the whole path's length in drawing order, as CAShapeLayer's
           strokeEnd: a closing segment counts, the jump of a move does not. The track is the
@@ -20,11 +22,9 @@ enum RenderCommand: Command {
           the seam, with no caps. Dashes are laid along the whole path and stay put, and so do
           the colours of a gradient. Several values are one stroke with caps at its two ends,
           their boundaries colour changes with no seam.
+        """
 
-        LIMITS:
-          A PNG may have at most 16384 pixels a side and 67108864 pixels in all (SVG and PDF
-          16384 points a side). A dash pattern may lay at most 100000 dashes along the path.
-
+    static let examples = """
         EXAMPLES:
           pbrender --progress 0.5 -o ring.png
           pbrender --shape bar --progress 75% --scale 2 -o bar@2x.png

@@ -17,6 +17,11 @@ struct JSONReader {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// A column counted once: the characters of the current line before `columnOffset`, so that
+    /// the next position counts on from there instead of from the line's start (a long line of
+    /// many values is read in linear time, not quadratic).
+    private var columnOffset = 0
+    private var columnCount = 0
 
     /// Reads a whole document.
     static func read(_ bytes: [UInt8]) throws(Error) -> JSONNode {
@@ -41,7 +46,7 @@ struct JSONReader {
     // MARK: Values
 
     private mutating func value(depth: Int) throws(Error) -> JSONNode {
-        let start = currentPosition
+        let start = advancePosition()
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
@@ -67,16 +72,18 @@ struct JSONReader {
     private mutating func object(depth: Int) throws(Error) -> [JSONMember] {
         index += 1  // {
         var members: [JSONMember] = []
+        // The keys seen, to find a duplicate in O(1) (a linear scan made large objects quadratic).
+        var keys: Set<String> = []
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return members }
         while true {
             skipWhitespace()
-            let keyPosition = currentPosition
+            let keyPosition = advancePosition()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()), expected a key in double quotes")
             }
             let key = try string()
-            if members.contains(where: { $0.key == key }) {
+            guard keys.insert(key).inserted else {
                 throw error("duplicate key '\(key)'", at: keyPosition)
             }
             skipWhitespace()
@@ -108,7 +115,7 @@ struct JSONReader {
     }
 
     private mutating func string() throws(Error) -> String {
-        let start = currentPosition
+        let start = index
         index += 1  // "
         var scalars = String.UnicodeScalarView()
         var runStart = index
@@ -131,7 +138,7 @@ struct JSONReader {
                 index += 1
             }
         }
-        throw error("unterminated string", at: start)
+        throw error("unterminated string", at: position(ofOffset: start))
     }
 
     private mutating func escape() throws(Error) -> Unicode.Scalar {
@@ -241,13 +248,23 @@ struct JSONReader {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    /// The current position; strings never span lines, so only whitespace moves `line`.
+    /// The current position; strings never span lines, so only whitespace moves `line`. Counts
+    /// the characters from the last position asked for on this line (O(1) amortized: `index`
+    /// only moves forward).
+    private mutating func advancePosition() -> TextPosition {
+        if columnOffset < lineStart || columnOffset > index { (columnOffset, columnCount) = (lineStart, 0) }
+        columnCount += columnCount(from: columnOffset, to: index)
+        columnOffset = index
+        return TextPosition(line: line, column: columnCount + 1)
+    }
+
+    /// The current position, counted from the line's start (for errors, which end the read).
     private var currentPosition: TextPosition {
         TextPosition(line: line, column: columnCount(from: lineStart, to: index) + 1)
     }
 
     private func position(ofOffset offset: Int) -> TextPosition {
-        var (line, start) = (1, 0)
+        var (line, start) = (1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A { (line, start) = (line + 1, i + 1) }
         return TextPosition(line: line, column: columnCount(from: start, to: offset) + 1)
     }

@@ -23,46 +23,60 @@ enum FileDescriptorIO {
         }
     }
 
-    /// Reads the whole file at `path`.
+    /// Reads the whole file at `path`, refusing one larger than `limit` bytes.
     ///
-    /// - Throws: ``FileError`` (operation `.read`) when the file is missing, is a directory or
-    ///   cannot be read.
-    /// - Complexity: O(n) in the file's size.
-    static func contentsOfFile(_ path: String) throws(FileError) -> [UInt8] {
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - limit: the most bytes read (default ``Limits/maximumInputSize``, 8 MiB).
+    /// - Throws: ``FileError`` (operation `.read`) when the file is missing, is a directory,
+    ///   cannot be read, or holds more than `limit` bytes (`.tooLarge`: a regular file by its
+    ///   size, before reading; a device or FIFO such as `/dev/zero` after `limit + 1` bytes).
+    /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
+    static func contentsOfFile(_ path: String, limit: Int = Limits.maximumInputSize) throws(FileError) -> [UInt8] {
         let descriptor = openRetrying(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .reading(path) }
         defer { close(descriptor) }
-        return try contents(of: descriptor, subject: .path(path))
+        return try contents(of: descriptor, subject: .path(path), limit: limit)
     }
 
     /// Reads all of standard input, to its end, with the same errors as reading a file
     /// (`cannot read standard input: Is a directory` for `< folder`). Call it once: what it
     /// reads is consumed.
     ///
-    /// - Throws: ``FileError`` (operation `.read`, subject `.standardInput`).
-    /// - Complexity: O(n) in the input's size.
-    static func contentsOfStandardInput() throws(FileError) -> [UInt8] {
-        try contents(of: STDIN_FILENO, subject: .standardInput)
+    /// - Parameter limit: the most bytes read (default ``Limits/maximumInputSize``, 8 MiB).
+    /// - Throws: ``FileError`` (operation `.read`, subject `.standardInput`); `.tooLarge` past
+    ///   `limit`.
+    /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
+    static func contentsOfStandardInput(limit: Int = Limits.maximumInputSize) throws(FileError) -> [UInt8] {
+        try contents(of: STDIN_FILENO, subject: .standardInput, limit: limit)
     }
 
-    /// Reads `descriptor` to its end, refusing a directory.
+    /// Reads `descriptor` to its end, refusing a directory and more than `limit` bytes.
     ///
-    /// - Throws: ``FileError`` (operation `.read`) about `subject`.
-    /// - Complexity: O(n) in the bytes read.
-    static func contents(of descriptor: Int32, subject: FileError.Subject) throws(FileError) -> [UInt8] {
+    /// - Throws: ``FileError`` (operation `.read`) about `subject`; `.tooLarge` when a regular
+    ///   file's size, or the bytes read, go past `limit`.
+    /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
+    static func contents(of descriptor: Int32, subject: FileError.Subject, limit: Int = Limits.maximumInputSize)
+        throws(FileError) -> [UInt8]
+    {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError(.read, subject, .system(code: errno)) }
-        if FileType(mode: status.st_mode) == .directory { throw FileError(.read, subject, .directory) }
+        let type = FileType(mode: status.st_mode)
+        if type == .directory { throw FileError(.read, subject, .directory) }
+        if type == .regular, status.st_size > limit { throw FileError(.read, subject, .tooLarge(limit: limit)) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // One byte more than the limit allows tells that there is more.
+            let wanted = min(buffer.count, limit - bytes.count + 1)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileError(.read, subject, .system(code: errno))
             }
             if count == 0 { return bytes }
             bytes += buffer[0..<count]
+            if bytes.count > limit { throw FileError(.read, subject, .tooLarge(limit: limit)) }
         }
     }
 

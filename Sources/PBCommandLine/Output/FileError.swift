@@ -41,6 +41,9 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// a socket or a standard stream): frames are staged and renamed, which such files
         /// cannot be.
         case notRegularFile(FileType)
+        /// An input holds more than `limit` bytes (``Limits/maximumInputSize``): read no further,
+        /// so that `/dev/zero` or a huge file cannot take all memory.
+        case tooLarge(limit: Int)
     }
 
     /// Whether the file was being read or written.
@@ -82,6 +85,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
             "it is a symbolic link to '\(destination)', which does not exist"
         case .notRegularFile(let type):
             "it is \(type), and frames are written to regular files only"
+        case .tooLarge(let limit):
+            "it is larger than the limit of \(Limits.byteCount(limit)) for an input"
         }
     }
 

@@ -49,6 +49,13 @@ struct Animation {
         } catch {
             throw CommandLineError(.render(error))
         }
+        // Every frame's value is checked before any frame is rendered.
+        for index in 0..<schedule.frameCount {
+            if let progress = timeline.progress(ofFrame: index), !progress.isFinite {
+                throw .input(
+                    "the progress of frame \(index) from '--animate-from' to '--animate-to' is not a finite number")
+            }
+        }
         self.options = options
     }
 

@@ -42,8 +42,20 @@ struct FrameSequence {
         }
         let (from, to, start) = (options.from?.value ?? 0, options.to?.value ?? 1, indicator.strokeStart)
         // Evenly spaced from `from` to `to`; a single frame is `from`, the first frame's progress.
+        // Where the difference or its multiple overflows (`--from 1e308`), the same point as a
+        // weighted mean, which stays between the two.
         let progress = { @Sendable (index: Int) in
-            count == 1 ? from : from + (to - from) * Double(index) / Double(count - 1)
+            guard count > 1 else { return from }
+            let value = from + (to - from) * Double(index) / Double(count - 1)
+            if value.isFinite { return value }
+            let t = Double(index) / Double(count - 1)
+            return from * (1 - t) + to * t
+        }
+        // Every frame's value is checked before any frame is rendered or written.
+        for index in 0..<count where !progress(index).isFinite {
+            throw .input(
+                "the progress of frame \(index) from '--from' \(NumberText.readable(from)) to '--to' \(NumberText.readable(to)) is not a finite number"
+            )
         }
         self.init(
             count: count,
@@ -73,7 +85,11 @@ struct FrameSequence {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let failure = Mutex<CommandLineError?>(nil)
-        let workers = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        // As many frames at once as there are cores, and as the memory budget allows at this size.
+        let pixels = (try? frame(0).pixelSize).map { $0.width * $0.height } ?? 1
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let fitting = format == .png ? FrameMemory.concurrentFrames(pixelCount: pixels, workers: cores) : cores
+        let workers = min(count, fitting)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // One renderer per worker: its PNG encoder and buffers serve every frame it renders.
             let renderer = SceneRenderer()

@@ -19,6 +19,17 @@ public struct SVGPathParseError: Error, Hashable, Sendable, CustomStringConverti
         /// the current point, or a control point reflected through it (`S`, `T`), overflows a
         /// `Double`. The offset is that of the command's arguments.
         case pointOutOfRange
+        /// The data is longer than the limit (``SVGPathDataLimits/maximumLength``), in bytes;
+        /// the offset is the limit's.
+        case dataTooLong(length: Int, limit: Int)
+        /// The path would have more segments than the limit
+        /// (``SVGPathDataLimits/maximumSegmentCount``); the offset is that of the command
+        /// arguments that go past it.
+        case tooManySegments(limit: Int)
+        /// The path would have more subpaths than the limit
+        /// (``SVGPathDataLimits/maximumSubpathCount``); the offset is that of the arguments of
+        /// the command that starts the one past it.
+        case tooManySubpaths(limit: Int)
     }
 
     /// What went wrong.
@@ -55,6 +66,12 @@ public struct SVGPathParseError: Error, Hashable, Sendable, CustomStringConverti
             "number out of range (too large for a double)"
         case .pointOutOfRange:
             "point out of range: added to the current point, or reflected through it, it overflows a double"
+        case .dataTooLong(let length, let limit):
+            "the path data is \(length) bytes long, more than the limit of \(limit) bytes"
+        case .tooManySegments(let limit):
+            "the path has more than \(limit) segments, the limit"
+        case .tooManySubpaths(let limit):
+            "the path has more than \(limit) subpaths, the limit"
         }
     }
 

@@ -16,12 +16,22 @@ struct SVGPathParser {
     /// quadratic (for `T`); `nil` when the last command was of the other kind.
     private var lastCubicControl: Point?
     private var lastQuadControl: Point?
+    /// What the data may hold.
+    private let limits: SVGPathDataLimits
+    /// The segments and subpaths of `path` so far, and how many of its elements were counted.
+    private var segmentCount = 0
+    private var subpathCount = 0
+    private var countedElements = 0
 
-    init(_ text: String) {
+    init(_ text: String, limits: SVGPathDataLimits = .default) {
+        self.limits = limits
         bytes = Array(text.utf8)
     }
 
     mutating func parse() throws(SVGPathParseError) -> Path {
+        guard bytes.count <= limits.maximumLength else {
+            throw error(.dataTooLong(length: bytes.count, limit: limits.maximumLength), at: limits.maximumLength)
+        }
         skipWhitespace()
         guard index < bytes.count else { return path }
         if bytes[index] != UInt8(ascii: "M") && bytes[index] != UInt8(ascii: "m") {
@@ -48,14 +58,40 @@ struct SVGPathParser {
         if upper == UInt8(ascii: "Z") {
             path.closeSubpath()
             (lastCubicControl, lastQuadControl) = (nil, nil)
+            try countElements(from: index - 1)
             return
         }
         var isRepeat = false
         repeat {
             if isRepeat { skipCommaWhitespace() }
+            let start = index
             try readArguments(upper, relative: relative, isRepeat: isRepeat)
+            try countElements(from: start)
             isRepeat = true
         } while startsNumber()
+    }
+
+    /// Counts the elements added to `path` since the last count, and fails when the segments or
+    /// subpaths go past the limits; `offset` is where what added them begins. O(1) amortized.
+    private mutating func countElements(from offset: Int) throws(SVGPathParseError) {
+        let elements = path.elements
+        while countedElements < elements.count {
+            if case .move = elements[countedElements] { subpathCount += 1 } else { segmentCount += 1 }
+            countedElements += 1
+        }
+        guard segmentCount <= limits.maximumSegmentCount else {
+            throw error(.tooManySegments(limit: limits.maximumSegmentCount), at: skippingWhitespace(from: offset))
+        }
+        guard subpathCount <= limits.maximumSubpathCount else {
+            throw error(.tooManySubpaths(limit: limits.maximumSubpathCount), at: skippingWhitespace(from: offset))
+        }
+    }
+
+    /// The first offset from `offset` on that is not whitespace (or the end).
+    private func skippingWhitespace(from offset: Int) -> Int {
+        var offset = offset
+        while offset < bytes.count && Self.isWhitespace(bytes[offset]) { offset += 1 }
+        return offset
     }
 
     /// Reads one set of arguments of command `upper` and adds its segment; `isRepeat` when an
@@ -305,10 +341,18 @@ extension Path {
     /// arcs with a zero radius become lines and arcs that end where they start are dropped, as
     /// SVG specifies.
     ///
-    /// - Throws: ``SVGPathParseError`` for the first error, with its offset, line and column.
+    /// Data beyond `limits` is refused (by default 4 MiB, 100,000 segments and 10,000 subpaths:
+    /// ``SVGPathDataLimits/default``), so that data from anywhere cannot make a path that takes
+    /// minutes and gigabytes to draw.
+    ///
+    /// - Parameters:
+    ///   - svgPathData: the path data.
+    ///   - limits: the most data, segments and subpaths read (default ``SVGPathDataLimits/default``).
+    /// - Throws: ``SVGPathParseError`` for the first error, with its offset, line and column;
+    ///   `.dataTooLong`, `.tooManySegments` or `.tooManySubpaths` beyond `limits`.
     /// - Complexity: O(n) in the length of the data.
-    public init(svgPathData: String) throws(SVGPathParseError) {
-        var parser = SVGPathParser(svgPathData)
+    public init(svgPathData: String, limits: SVGPathDataLimits = .default) throws(SVGPathParseError) {
+        var parser = SVGPathParser(svgPathData, limits: limits)
         self = try parser.parse()
     }
 }

@@ -184,7 +184,11 @@ public struct FrameSchedule: Hashable, Sendable {
     public func value(ofFrame index: Int, from start: Double, to end: Double, timing: TimingFunction) -> Double {
         let fraction = fraction(ofFrame: index)
         if !isLoop && index == frameCount - 1 { return end }
-        return start + (end - start) * timing.value(at: fraction)
+        let eased = timing.value(at: fraction)
+        let value = start + (end - start) * eased
+        // Where the difference overflows (from 1e308 to -1e308), the same point as a weighted
+        // mean, which does not.
+        return value.isFinite ? value : start * (1 - eased) + end * eased
     }
 
     /// How long frame `index` stays on screen: ``lastFrameDelay`` for the last frame,

@@ -63,8 +63,9 @@ public struct Timeline: Sendable {
     ///   - appearance: which colours to draw in.
     ///   - workers: how many threads render (default: every core).
     ///   - sink: takes the file's bytes, in order.
-    /// - Throws: ``RenderError`` from rendering or encoding; whatever `sink` throws, as a
-    ///   ``RenderError``.
+    /// - Throws: ``RenderError`` from rendering or encoding; `.animationTooLarge` above
+    ///   ``maximumPixelCount`` pixels a frame; `.renderTooCostly` above ``maximumRenderCost``;
+    ///   whatever `sink` throws, as a ``RenderError``.
     public func animatedPNG(
         appearance: Appearance = .light, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         sink: ([UInt8]) throws(RenderError) -> Void
@@ -72,10 +73,16 @@ public struct Timeline: Sendable {
         let first = try scene(ofFrame: 0)
         try first.validate(for: .png)
         let (width, height) = first.pixelSize
+        guard width * height <= Self.maximumPixelCount else {
+            throw RenderError(.animationTooLarge(width: width, height: height))
+        }
+        try checkRenderCost()
+        // The window holds finished frames too: half the frames the memory budget allows render.
+        let inFlight = FrameMemory.concurrentFrames(pixelCount: width * height, workers: 2 * max(1, workers))
         let encoder = try APNGEncoder(width: width, height: height, schedule: schedule)
         let timeline = self
         try FramePipeline.run(
-            count: schedule.frameCount, workers: max(1, workers), window: 2 * max(1, workers),
+            count: schedule.frameCount, workers: max(1, min(workers, inFlight / 2)), window: max(1, inFlight),
             makeWorker: { () throws(RenderError) in SceneRenderer() },
             render: { (renderer: inout SceneRenderer, index: Int) throws(RenderError) -> RasterPixels in
                 try renderer.renderPixels(timeline.scene(ofFrame: index).appearance(appearance))
@@ -84,6 +91,35 @@ public struct Timeline: Sendable {
                 try sink(encoder.encodeFrame(frame.bytes, stride: frame.stride))
             })
         try sink(encoder.finish())
+    }
+
+    /// The most pixels a frame of an animated PNG may have: 16 Mi (4096 x 4096). The encoder keeps
+    /// the previous frame and the frames waiting to be encoded, so an animation of a still's
+    /// largest canvas (64 Mi pixels) would not fit in 1 GiB.
+    public static let maximumPixelCount = 1 << 24
+
+    /// The most an animated PNG may cost to render, all frames together: 60 seconds
+    /// (``RenderCost``).
+    public static let maximumRenderCost = RenderCost(seconds: 60)
+
+    /// An estimate of the time all frames take to render as an animated PNG: the costlier of the
+    /// first and last frames', times the number of frames, times 3 for the encoder (which
+    /// compares each frame with the previous and compresses harder than a still's).
+    ///
+    /// - Throws: ``RenderError`` when a frame's scene cannot be made.
+    /// - Complexity: O(l) in the layers of a frame.
+    public func estimatedRenderCost() throws(RenderError) -> RenderCost {
+        let first = try scene(ofFrame: 0).estimatedRenderCost(for: .png)
+        let last = try scene(ofFrame: schedule.frameCount - 1).estimatedRenderCost(for: .png)
+        return RenderCost(seconds: 3 * max(first, last).seconds * Double(schedule.frameCount))
+    }
+
+    /// Refuses an animation whose ``estimatedRenderCost()`` is above ``maximumRenderCost``.
+    private func checkRenderCost() throws(RenderError) {
+        let estimate = try estimatedRenderCost()
+        guard estimate <= Self.maximumRenderCost else {
+            throw RenderError(.renderTooCostly(estimate: estimate, limit: Self.maximumRenderCost))
+        }
     }
 
     /// Every frame as an animated PNG, whole.

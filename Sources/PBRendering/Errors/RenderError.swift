@@ -21,6 +21,11 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyPixels(width: Int, height: Int)
         /// A dash pattern lays more than ``Scene/maximumDashCount`` dashes along a path of `length`.
         case dashPatternTooFine(length: Double)
+        /// The scene's estimated render time (``Scene/estimatedRenderCost(for:)``) is above the
+        /// limit (``Scene/maximumRenderCost``, or a server's budget).
+        case renderTooCostly(estimate: RenderCost, limit: RenderCost)
+        /// A frame of an animated PNG has more pixels than ``Timeline/maximumPixelCount`` allows.
+        case animationTooLarge(width: Int, height: Int)
         /// The path has no segments to draw.
         case emptyPath
         /// The path's length overflows a double.
@@ -78,6 +83,12 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .dashPatternTooFine(let length):
             return "the dash pattern is too fine for a path \(Self.format(length)) long: it lays more than "
                 + "\(Scene.maximumDashCount) dashes along it"
+        case .renderTooCostly(let estimate, let limit):
+            return "the image would take about \(estimate) to render, more than the limit of \(limit): "
+                + "use a thinner line, longer dashes, fewer subpaths or a smaller canvas"
+        case .animationTooLarge(let width, let height):
+            return "an animated PNG's frames are \(width) x \(height) pixels; the limit for an animation is "
+                + "\(Timeline.maximumPixelCount) pixels a frame"
         case .emptyPath:
             return "the path has nothing to draw: it has no segments"
         case .pathTooLarge:

@@ -1,161 +1,113 @@
-internal import CDeflate
+internal import CSPNG
 
 extension RGBAImage {
-    /// Decodes a PNG: 8-bit greyscale, grey + alpha, RGB, RGBA or palette images, with any row
-    /// filters, not interlaced. Colours are taken as they are (no gamma or colour profile).
+    /// Decodes a PNG with libspng: any standard PNG (greyscale, grey + alpha, RGB, RGBA or
+    /// palette; 1 to 16 bits; interlaced or not) becomes 8-bit RGBA. Transparency (`tRNS`) is
+    /// applied; colours are taken as they are (no gamma or colour profile).
+    ///
+    /// libspng (Debian `libspng-dev`) has been fuzzed upstream for years; pbrender keeps only
+    /// the checks around it. Rows are decoded one after another into memory that grows with
+    /// them, so a few bytes of header cannot ask for a big allocation before the image data
+    /// proves to be there.
     ///
     /// - Throws: ``PNGDecodingError`` for anything that is not such a PNG: a bad signature, a
-    ///   corrupt chunk (CRC), missing chunks, a bad zlib stream, an unsupported kind of PNG, or
-    ///   more pixels than ``Scene/maximumPixelCount`` (64 Mi), so that a few bytes of
-    ///   header cannot ask for gigabytes.
+    ///   corrupt chunk (CRC), a truncated file or missing chunks, a bad zlib stream or row filter,
+    ///   or more pixels than ``Scene/maximumPixelCount`` (64 Mi), with libspng's reason.
+    /// - Complexity: O(n) in the pixels.
     public init(png bytes: [UInt8]) throws(PNGDecodingError) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.starts(with: signature) else { throw PNGDecodingError("not a PNG: the signature is missing") }
-        var offset = signature.count
-        var header: [UInt8]?
-        var palette: [UInt8] = []
-        var transparency: [UInt8] = []
-        var compressed: [UInt8] = []
-        var sawEnd = false
-        while offset + 12 <= bytes.count {
-            let length = Int(Self.bigEndian(bytes, offset))
-            guard length <= bytes.count - offset - 12 else {
-                throw PNGDecodingError("a chunk runs past the end of the file")
-            }
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let data = bytes[(offset + 8)..<(offset + 8 + length)]
-            let stored = Self.bigEndian(bytes, offset + 8 + length)
-            let crc = bytes[(offset + 4)..<(offset + 8 + length)].withUnsafeBytes {
-                libdeflate_crc32(0, $0.baseAddress, $0.count)
-            }
-            guard crc == stored else { throw PNGDecodingError("the \(type) chunk is corrupt (bad CRC)") }
-            switch type {
-            case "IHDR": header = Array(data)
-            case "PLTE": palette = Array(data)
-            case "tRNS": transparency = Array(data)
-            case "IDAT": compressed += data
-            case "IEND": sawEnd = true
-            default: break
-            }
-            offset += 12 + length
-            if sawEnd { break }
+        let decoded = bytes.withUnsafeBytes { buffer in
+            Result { () throws(PNGDecodingError) in try Self.decode(buffer) }
         }
-        guard let header, header.count == 13 else { throw PNGDecodingError("the IHDR chunk is missing") }
-        guard sawEnd else { throw PNGDecodingError("the file is truncated (no IEND chunk)") }
-        let width = Int(Self.bigEndian(header, 0))
-        let height = Int(Self.bigEndian(header, 4))
-        let (depth, colorType, interlace) = (header[8], header[9], header[12])
-        guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16 else {
-            throw PNGDecodingError("unsupported size \(width) x \(height)")
-        }
-        let channels: Int
-        switch colorType {
-        case 0: channels = 1
-        case 2: channels = 3
-        case 3: channels = 1
-        case 4: channels = 2
-        case 6: channels = 4
-        default: throw PNGDecodingError("unknown colour type \(colorType)")
-        }
-        guard depth == 8 else { throw PNGDecodingError("only 8-bit PNGs are supported, not \(depth)-bit") }
-        guard interlace == 0 else { throw PNGDecodingError("interlaced PNGs are not supported") }
-        guard width * height <= Self.maximumDecodedPixelCount else {
-            throw PNGDecodingError(
-                "the image is \(width) x \(height) pixels; the limit is \(Self.maximumDecodedPixelCount) pixels")
-        }
-        let rowLength = width * channels
-        let count = (rowLength + 1) * height
-        // Deflate expands at most 1032-fold: check that before allocating for the pixels, so
-        // that a small file cannot ask for gigabytes.
-        guard count / 1032 <= compressed.count else {
-            throw PNGDecodingError(
-                "the image data (\(compressed.count) bytes) is too short for \(width) x \(height) pixels")
-        }
-        let raw = try Self.inflate(compressed, count: count)
-        let rows = try Self.unfilter(raw, rowLength: rowLength, height: height, bytesPerPixel: channels)
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for i in 0..<(width * height) {
-            let s = i * channels
-            switch colorType {
-            case 0: (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]) = (rows[s], rows[s], rows[s])
-            case 2: (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]) = (rows[s], rows[s + 1], rows[s + 2])
-            case 4:
-                (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2], pixels[4 * i + 3]) = (
-                    rows[s], rows[s], rows[s], rows[s + 1]
-                )
-            case 6:
-                (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2], pixels[4 * i + 3]) = (
-                    rows[s], rows[s + 1], rows[s + 2], rows[s + 3]
-                )
-            default:
-                let index = Int(rows[s])
-                guard 3 * index + 2 < palette.count else { throw PNGDecodingError("a palette index is out of range") }
-                (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2]) = (
-                    palette[3 * index], palette[3 * index + 1], palette[3 * index + 2]
-                )
-                pixels[4 * i + 3] = index < transparency.count ? transparency[index] : 255
-            }
-        }
-        self.init(width: width, height: height, pixels: pixels)
+        self = try decoded.get()
     }
 
     /// The largest image decoded, in pixels: what the renderer writes at most
     /// (``Scene/maximumPixelCount``).
     static let maximumDecodedPixelCount = Scene.maximumPixelCount
 
-    private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-            | UInt32(bytes[offset + 3])
-    }
+    /// The most bytes libspng may keep of ancillary chunks (text, profiles), decompressed.
+    static let maximumChunkCache = 1 << 24
 
-    private static func inflate(_ compressed: [UInt8], count: Int) throws(PNGDecodingError) -> [UInt8] {
-        guard let decompressor = libdeflate_alloc_decompressor() else {
-            throw PNGDecodingError("cannot allocate a decompressor")
-        }
-        defer { libdeflate_free_decompressor(decompressor) }
-        var output = [UInt8](repeating: 0, count: count)
-        var actual = 0
-        let result = compressed.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { out in
-                libdeflate_zlib_decompress(
-                    decompressor, input.baseAddress, input.count, out.baseAddress, out.count, &actual)
+    /// Decodes the PNG in `buffer` (whose signature is checked).
+    private static func decode(_ buffer: UnsafeRawBufferPointer) throws(PNGDecodingError) -> RGBAImage {
+        guard let context = spng_ctx_new(0) else { throw PNGDecodingError("cannot allocate a PNG decoder") }
+        defer { spng_ctx_free(context) }
+        let side = UInt32(maximumDecodedPixelCount)
+        try check(spng_set_image_limits(context, side, side), buffer)
+        try check(spng_set_chunk_limits(context, maximumChunkCache, maximumChunkCache), buffer)
+        try check(spng_set_png_buffer(context, buffer.baseAddress, buffer.count), buffer)
+        var header = spng_ihdr()
+        try check(spng_get_ihdr(context, &header), buffer)
+        let (width, height) = (Int(header.width), Int(header.height))
+        guard width * height <= maximumDecodedPixelCount else { throw tooManyPixels(width, height) }
+        let format = Int32(SPNG_FMT_RGBA8.rawValue)
+        let flags = Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue)
+        try check(spng_decode_image(context, nil, 0, format, flags), buffer)
+        let rowLength = width * 4
+        var pixels: [UInt8]
+        if header.interlace_method == 0 {
+            // Row by row: memory grows as the data proves to be there.
+            pixels = []
+            var row = [UInt8](repeating: 0, count: rowLength)
+            while true {
+                let status = row.withUnsafeMutableBytes { spng_decode_row(context, $0.baseAddress, rowLength) }
+                if status != 0 && status != Int32(SPNG_EOI.rawValue) { throw error(status, buffer) }
+                pixels += row
+                if status == Int32(SPNG_EOI.rawValue) { break }
             }
-        }
-        guard result == LIBDEFLATE_SUCCESS, actual == count else {
-            throw PNGDecodingError("the image data is corrupt or truncated (zlib)")
-        }
-        return output
-    }
-
-    /// Undoes the per-row filters (none, sub, up, average, Paeth).
-    private static func unfilter(_ raw: [UInt8], rowLength: Int, height: Int, bytesPerPixel bpp: Int)
-        throws(PNGDecodingError) -> [UInt8]
-    {
-        var out = [UInt8](repeating: 0, count: rowLength * height)
-        for y in 0..<height {
-            let filter = raw[y * (rowLength + 1)]
-            let source = y * (rowLength + 1) + 1
-            let row = y * rowLength
-            for x in 0..<rowLength {
-                let a = x >= bpp ? Int(out[row + x - bpp]) : 0
-                let b = y > 0 ? Int(out[row - rowLength + x]) : 0
-                let c = x >= bpp && y > 0 ? Int(out[row - rowLength + x - bpp]) : 0
-                let predictor: Int
-                switch filter {
-                case 0: predictor = 0
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                case 4:
-                    let p = a + b - c
-                    let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
-                    predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                default: throw PNGDecodingError("unknown row filter \(filter)")
+        } else {
+            // Each pass fills its pixels of a row: the rows are decoded in place.
+            pixels = [UInt8](repeating: 0, count: rowLength * height)
+            while true {
+                var info = spng_row_info()
+                try check(spng_get_row_info(context, &info), buffer)
+                let offset = Int(info.row_num) * rowLength
+                let status = pixels.withUnsafeMutableBytes {
+                    spng_decode_row(context, $0.baseAddress.map { $0 + offset }, rowLength)
                 }
-                out[row + x] = UInt8(truncatingIfNeeded: Int(raw[source + x]) + predictor)
+                if status == Int32(SPNG_EOI.rawValue) { break }
+                try check(status, buffer)
             }
         }
-        return out
+        guard pixels.count == rowLength * height else {
+            throw PNGDecodingError("the image data ends after \(pixels.count / max(1, rowLength)) of \(height) rows")
+        }
+        // The chunks after the image, to the end: a missing IEND is a truncated file.
+        let trailing = spng_decode_chunks(context)
+        if trailing == Int32(SPNG_EOF.rawValue) || trailing == Int32(SPNG_IO_EOF.rawValue) {
+            throw PNGDecodingError("the file is truncated (no IEND chunk)")
+        }
+        try check(trailing, buffer)
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Throws the error `status` means, if any.
+    private static func check(_ status: Int32, _ buffer: UnsafeRawBufferPointer) throws(PNGDecodingError) {
+        if status != 0 { throw error(status, buffer) }
+    }
+
+    /// libspng's error `status` in words: ours for what the earlier decoder said (the size
+    /// limit, a truncated file, a bad CRC), libspng's own otherwise.
+    private static func error(_ status: Int32, _ buffer: UnsafeRawBufferPointer) -> PNGDecodingError {
+        switch status {
+        case Int32(SPNG_EUSER_WIDTH.rawValue), Int32(SPNG_EUSER_HEIGHT.rawValue):
+            // The header's size, read from IHDR (bytes 16 to 23).
+            let side = { (offset: Int) in (0..<4).reduce(0) { $0 << 8 | Int(buffer[offset + $1]) } }
+            return tooManyPixels(side(16), side(20))
+        case Int32(SPNG_ECHUNK_CRC.rawValue):
+            return PNGDecodingError("a chunk is corrupt (bad CRC)")
+        case Int32(SPNG_EOF.rawValue), Int32(SPNG_IO_EOF.rawValue):
+            return PNGDecodingError("the file is truncated")
+        default:
+            let reason = spng_strerror(status).map { String(cString: $0) } ?? "error \(status)"
+            return PNGDecodingError("not a valid PNG: \(reason)")
+        }
+    }
+
+    private static func tooManyPixels(_ width: Int, _ height: Int) -> PNGDecodingError {
+        PNGDecodingError("the image is \(width) x \(height) pixels; the limit is \(maximumDecodedPixelCount) pixels")
     }
 }
 

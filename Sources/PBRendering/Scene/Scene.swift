@@ -26,6 +26,10 @@ public struct Scene: Hashable, Sendable {
     /// once per repeat). Cairo lays out every dash, on the canvas or not, at about a kilobyte each
     /// in an SVG or PDF: a fine pattern on a long path would take gigabytes.
     public static let maximumDashCount = 100_000
+    /// The scales a scene may have: 1e-6 to 1e6 pixels per point. Cairo cannot invert a scale
+    /// whose square underflows or overflows (1e-300 on a canvas 1e300 points wide was a Cairo
+    /// "invalid matrix" failure), and nothing useful lies beyond these.
+    public static let scaleRange: ClosedRange<Double> = 1e-6...1e6
 
     /// The canvas width in points.
     public var width: Double
@@ -84,7 +88,8 @@ public struct Scene: Hashable, Sendable {
     /// limits, a finite, positive scale, and valid layers.
     ///
     /// - Throws: ``RenderError``: `.invalidValue` for a bad size, scale, fraction or stroke;
-    ///   `.canvasTooLarge` or `.tooManyPixels` above the limits; `.dashPatternTooFine`.
+    ///   `.canvasTooLarge` or `.tooManyPixels` above the limits; `.dashPatternTooFine`;
+    ///   `.renderTooCostly` when the estimated render time is above ``maximumRenderCost``.
     public func validate(for format: ImageFormat) throws(RenderError) {
         for (name, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0) {
             throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number > 0"))
@@ -92,6 +97,12 @@ public struct Scene: Hashable, Sendable {
         guard scale.isFinite, scale > 0, format != .png || (width * scale >= 1e-9 && height * scale >= 1e-9) else {
             throw RenderError(
                 .invalidValue(name: "scale", value: "\(scale)", requirement: "a finite number > 0 (and not tiny)"))
+        }
+        guard format != .png || Self.scaleRange.contains(scale) else {
+            let low = RenderError.format(Self.scaleRange.lowerBound)
+            let high = RenderError.format(Self.scaleRange.upperBound)
+            throw RenderError(
+                .invalidValue(name: "scale", value: "\(scale)", requirement: "from \(low) to \(high) (the limit)"))
         }
         let limit = Double(Self.maximumPixelDimension)
         for (dimension, points) in [(RenderError.Dimension.width, width), (.height, height)] {
@@ -106,5 +117,6 @@ public struct Scene: Hashable, Sendable {
             throw RenderError(.tooManyPixels(width: w, height: h))
         }
         for case .shape(let layer) in layers { try layer.validate() }
+        try checkRenderCost(for: format)
     }
 }

@@ -1,0 +1,77 @@
+import PBGeometry
+import PBRendering
+
+/// Every limit `pbrender` enforces on what it is given, in one place: the constants the CLI owns,
+/// and a table of all of them (those of the libraries too) for `pbrender help render` and the
+/// README. Each refusal is an input error (exit code 2) whose message names the limit.
+enum Limits {
+    /// The most bytes read from an input: a curve file, a phase file, or standard input
+    /// (`--path -`): 8 MiB. A regular file is refused by its size before it is read; a device or
+    /// FIFO (`/dev/zero`) after 8 MiB + 1 bytes.
+    static let maximumInputSize = 8 << 20
+
+    /// One row of the table: what is limited, and the limit in words.
+    struct Row: Hashable, Sendable {
+        /// What the limit applies to.
+        var subject: String
+        /// The limit, with its numbers.
+        var limit: String
+    }
+
+    /// Every limit, from the constants that enforce it.
+    static var rows: [Row] {
+        let path = SVGPathDataLimits.default
+        let pixels = Scene.maximumPixelDimension
+        return [
+            Row(
+                subject: "input file", limit: "\(byteCount(maximumInputSize)): a curve or phase file, or standard input"
+            ),
+            Row(subject: "path data", limit: "\(byteCount(path.maximumLength))"),
+            Row(subject: "path segments", limit: "\(path.maximumSegmentCount)"),
+            Row(subject: "path subpaths", limit: "\(path.maximumSubpathCount)"),
+            Row(subject: "JSON nesting", limit: "\(JSONReader.maximumDepth) levels"),
+            Row(
+                subject: "label",
+                limit:
+                    "\(LabelTemplate.maximumLength) characters (template), \(TextLayout.maximumLength) (text laid out)"),
+            Row(subject: "font size", limit: "\(number(Font.maximumSize)) points"),
+            Row(
+                subject: "canvas",
+                limit:
+                    "\(pixels) pixels a side, \(Scene.maximumPixelCount) pixels in all (PNG); \(pixels) points a side (SVG, PDF)"
+            ),
+            Row(
+                subject: "scale",
+                limit: "\(number(Scene.scaleRange.lowerBound)) to \(number(Scene.scaleRange.upperBound))"),
+            Row(subject: "dashes", limit: "\(Scene.maximumDashCount) along a path"),
+            Row(subject: "render time", limit: "\(Scene.maximumRenderCost) an image, estimated before drawing"),
+            Row(subject: "frames", limit: "\(FrameSequence.maximumCount) (--frames)"),
+            Row(
+                subject: "animation",
+                limit:
+                    "\(FrameSchedule.maximumFrameCount) frames (duration x fps), at \(FrameSchedule.framesPerSecondRange.lowerBound) to \(FrameSchedule.framesPerSecondRange.upperBound) fps, hold at most \(number(FrameSchedule.maximumHold)) s"
+            ),
+        ]
+    }
+
+    /// The `LIMITS:` section of `pbrender help render`: a row a line.
+    static var helpSection: String {
+        "LIMITS:\n" + HelpFormatter.table(rows.map { ($0.subject, $0.limit) })
+            + "  Beyond a limit pbrender refuses (exit code 2) with a message that names it.\n"
+    }
+
+    /// The same as a Markdown table, for the README.
+    static var markdownTable: String {
+        "| input | limit |\n|---|---|\n" + rows.map { "| \($0.subject) | \($0.limit) |" }.joined(separator: "\n") + "\n"
+    }
+
+    /// `8 MiB (8388608 bytes)`: a byte count in words, exact.
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB (\(bytes) bytes)" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB (\(bytes) bytes)" }
+        return "\(bytes) bytes"
+    }
+
+    /// A number as help writes it: `1000`, `1e-06`.
+    private static func number(_ value: Double) -> String { NumberText.readable(value) }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PBGeometry
+import PBRendering
+import Testing
+
+@testable import PBCommandLine
+
+/// The limits as users meet them: listed in `pbrender help render` from the constants, and each
+/// refusal an input error (exit code 2) whose one line names the limit.
+@Suite struct LimitsTests {
+    @Test func helpListsEveryLimitFromTheConstants() {
+        let help = runTool(["help", "render"]).output
+        guard let start = help.range(of: "LIMITS:\n") else {
+            Issue.record("no LIMITS section")
+            return
+        }
+        let limits = String(help[start.lowerBound...])
+        #expect(limits.hasPrefix(Limits.helpSection))
+        for row in Limits.rows {
+            #expect(limits.contains(row.subject), "\(row.subject)")
+        }
+        for number in [
+            "\(Limits.maximumInputSize)", "\(SVGPathDataLimits.default.maximumLength)",
+            "\(SVGPathDataLimits.default.maximumSegmentCount)", "\(SVGPathDataLimits.default.maximumSubpathCount)",
+            "\(JSONReader.maximumDepth) levels", "\(LabelTemplate.maximumLength) characters",
+            "\(Scene.maximumPixelDimension) pixels a side", "\(Scene.maximumPixelCount) pixels in all",
+            "\(Scene.maximumDashCount) along a path", "\(Scene.maximumRenderCost) an image",
+            "\(FrameSequence.maximumCount) (--frames)", "\(FrameSchedule.maximumFrameCount) frames",
+        ] {
+            #expect(limits.contains(number), "\(number)")
+        }
+        #expect(Limits.markdownTable.split(separator: "\n").count == Limits.rows.count + 2)
+    }
+
+    @Test func pathDataPastTheLimitsInACurveFile() {
+        let path = (0..<10_001).map { "M\($0 % 100) 0l1 1" }.joined(separator: " ")
+        // At the arguments of the 10,001st move.
+        let offset = path.utf8.count - "0 0l1 1".utf8.count
+        expectUsageError(
+            ["trim", "--path", "c.json", "--each-subpath"], files: ["c.json": "{\"path\": \"\(path)\"}"],
+            "c.json:1:10: invalid path data in 'path': the path has more than 10000 subpaths, the limit at offset \(offset) (line 1, column \(offset + 1))"
+        )
+    }
+
+    @Test func theIssuesDashedRingIsAnInputError() {
+        let result = runTool([
+            "--width", "2048", "--height", "2048", "--line-width", "600", "--dash", "0.5", "--progress", "0.5", "-o",
+            "-",
+        ])
+        #expect(result.exitCode == 2)
+        #expect(result.error.hasPrefix("pbrender: error: the image would take about "))
+        #expect(
+            result.error.hasSuffix(
+                "more than the limit of 5 s: use a thinner line, longer dashes, fewer subpaths or a smaller canvas\n"))
+        #expect(result.outputBytes.isEmpty)
+    }
+
+    @Test func aTinyScaleOnAHugeCanvasIsAnInputError() {
+        expectUsageError(
+            ["--width", "1e300", "--height", "1e300", "--scale", "1e-300", "--progress", "0.5", "-o", "-"],
+            "option '--scale' must be from 1e-06 to 1000000 (the limit), not 1e-300")
+    }
+
+    /// `--frames 3 --from 1e308` wrote two frames, then failed on an overflow: now every frame's
+    /// value is finite (all pinned to 1 here), checked before any is written.
+    @Test func framesFromAHugeValue() throws {
+        let folder = try ScratchFolder()
+        let result = runTool(["--frames", "3", "--from", "1e308", "-o", folder("f-%d.png")])
+        #expect(result.exitCode == 0, "\(result.error)")
+        let full = runTool(["--progress", "1", "-o", "-"]).outputBytes
+        for index in 0..<3 {
+            #expect(folder.bytes("f-\(index).png") == full, "frame \(index)")
+        }
+    }
+}
