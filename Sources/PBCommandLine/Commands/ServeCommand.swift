@@ -78,11 +78,15 @@ enum ServeCommand: Command {
     static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError) {
         var options = Options()
         try apply(given, to: &options)
-        let configuration = HTTPServer.Configuration(
-            host: options.host, port: UInt16(options.port), threadCount: options.threads,
-            connectionLimit: options.maxConnections, connectionTimeout: .milliseconds(Int(options.timeout * 1000)),
-            maximumRequestLineLength: 16384 + 32)
-        let service = RenderService(cacheCapacity: options.cacheSize, maximumPixels: options.maxPixels)
+        let configuration = options.configuration()
+        let service = options.service()
+        // A process may start with these signals blocked (inherited from its parent: a test runner, a
+        // supervisor); unblocked here, before the server's threads inherit the mask, so they do stop it.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
         let signals: SignalWatch
         let server: HTTPServer
         do {
@@ -97,6 +101,25 @@ enum ServeCommand: Command {
                 + "\(options.cacheSize) cache; SIGTERM or SIGINT stops\n")
         let signal = server.run(until: signals)
         context.writeError("pbrender: stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
+    }
+}
+
+extension ServeCommand.Options {
+    /// The longest request line served: a query of ``RenderService``'s 16 KiB and room for the method, path
+    /// and version.
+    static let maximumRequestLineLength = 16384 + 64
+
+    /// The HTTP server's settings: where to listen, the threads, and the limits.
+    func configuration(accessLog: AccessLog? = .standardError) -> HTTPServer.Configuration {
+        HTTPServer.Configuration(
+            host: host, port: UInt16(port), threadCount: threads, connectionLimit: maxConnections,
+            connectionTimeout: .milliseconds(Int(timeout * 1000)),
+            maximumRequestLineLength: Self.maximumRequestLineLength, accessLog: accessLog)
+    }
+
+    /// The routes, with the cache and the budget.
+    func service() -> RenderService {
+        RenderService(cacheCapacity: cacheSize, maximumPixels: maxPixels)
     }
 }
 

@@ -48,7 +48,9 @@ struct RenderBudget: Sendable, Hashable {
     ///
     /// - Throws: an input error (400) when it is over the budget.
     func check(badge options: BadgeOptions, format: ImageFormat) throws(CommandLineError) {
-        guard format == .png, let scene = try? options.badge().scene() else { return }
+        // A badge over the renderer's own limits gets the renderer's error, as on the command line.
+        guard format == .png, let scene = try? options.badge().scene(), (try? scene.validate(for: .png)) != nil
+        else { return }
         let (width, height) = scene.pixelSize
         try check(width: width, height: height)
     }
