@@ -8,8 +8,9 @@ import Testing
 /// The service's routes, answered in process (no sockets): bytes, headers, cache, budget and errors.
 @Suite("RenderService")
 struct RenderServiceTests {
-    static let curveJSON = try! String(
-        contentsOf: EndToEndTests.root.appendingPathComponent("Examples/curve.json"), encoding: .utf8)
+    static func curveJSON() throws -> String {
+        try String(contentsOf: EndToEndTests.root.appendingPathComponent("Examples/curve.json"), encoding: .utf8)
+    }
 
     /// Requests and the command lines that must write the same bytes.
     static let sameAsCLI: [(target: String, arguments: [String])] = [
@@ -57,8 +58,8 @@ struct RenderServiceTests {
         ),
     ]
 
-    static func service(cache: String = "8MB") -> RenderService {
-        RenderService(cacheCapacity: try! ByteCount(parsing: cache))
+    static func service(cache: Int = 8_000_000) -> RenderService {
+        RenderService(cacheCapacity: ByteCount(bytes: cache))
     }
 
     /// FNV-1a 64 of the bytes, as the ETag's 16 hexadecimal digits (written here again, not PBServer's).
@@ -81,11 +82,11 @@ struct RenderServiceTests {
 
     @Test("A curve file's JSON as 'curve' draws what the CLI draws from the file")
     func curveParameter() throws {
-        let target = "/render.png?curve=\(queryEncoded(Self.curveJSON))&progress=0.3"
+        let target = "/render.png?curve=\(queryEncoded(try Self.curveJSON()))&progress=0.3"
         let response = Self.service().respond(to: HTTPRequest(target: target))
         #expect(response.status == .ok, "\(String(decoding: response.body, as: UTF8.self))")
         let cli = runTool(
-            ["--path", "curve.json", "--progress", "0.3", "-o", "-"], files: ["curve.json": Self.curveJSON])
+            ["--path", "curve.json", "--progress", "0.3", "-o", "-"], files: ["curve.json": try Self.curveJSON()])
         #expect(response.body == cli.outputBytes)
     }
 
@@ -172,7 +173,7 @@ struct RenderServiceTests {
 
     @Test("The cache stays within its size: least recently used images are dropped")
     func cacheIsBounded() {
-        let service = Self.service(cache: "20KB")
+        let service = Self.service(cache: 20_000)
         for step in 0..<40 {
             _ = service.respond(to: HTTPRequest(target: "/render.png?progress=\(Double(step) / 40)&size=96"))
             #expect(service.cache.statistics.bytes <= 20_000)

@@ -131,8 +131,8 @@ struct ServeClient {
             var chunk = [UInt8](repeating: 0, count: size)
             var filled = 0
             while filled < size {
-                let count = chunk.withUnsafeMutableBytes {
-                    recv(descriptor, $0.baseAddress! + filled, size - filled, 0)
+                let count = chunk.withUnsafeMutableBytes { buffer in
+                    buffer.baseAddress.map { recv(descriptor, $0 + filled, size - filled, 0) } ?? -1
                 }
                 guard count > 0 else { throw ServeClientError(message: "chunk ended") }
                 filled += count
