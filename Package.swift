@@ -28,7 +28,10 @@ let package = Package(
         .target(name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry"], swiftSettings: strict),
         // The command line as a library (arguments, curve files, commands, messages, and `serve`'s routes).
         .target(
-            name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering", "PBServer"], swiftSettings: strict),
+            name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering", "PBServer", "CMalloc"],
+            swiftSettings: strict),
+        // glibc's allocator settings (<malloc.h>), for `pbrender serve`: memory a request frees is kept for the next.
+        .systemLibrary(name: "CMalloc"),
         // GNU libmicrohttpd, the HTTP library under `pbrender serve`.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // A generic HTTP server on libmicrohttpd: requests and responses, ETags and 304s, query strings,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The serve benchmark (issue 12): `pbrender serve` under wrk, beside nginx serving a static file.
 
-    python3 Tests/Benchmarks/serve.py [--quick] [--duration S] [--soak S] [--connections N]
+    python3 Tests/Benchmarks/serve.py [--quick] [--duration S] [--rounds N] [--soak S] [--connections N]
+                                      [--no-callgrind]
 
 from the repository root. It builds what it needs (`swift build -c release --product pbrender`),
 installs Debian's `wrk` when it is missing (apt-get, as root or with sudo), and needs nginx
@@ -22,8 +23,10 @@ installs Debian's `wrk` when it is missing (apt-get, as root or with sudo), and 
       cache is full.
 
 wrk runs `-t2 -c32` (two threads, 32 kept-alive connections) for `--duration` seconds per
-scenario, on the same two cores as the servers: every number here is a loopback number on a
-shared 2-core machine, the client included. Python is the harness only; nothing here is a runtime
+scenario, in `--rounds` interleaved rounds (the median round is reported), on the same two cores
+as the servers: every number here is a loopback number on a shared 2-core machine, the client
+included. callgrind counts the instructions of an uncached render in the server and of a frame in
+the CLI, the comparison that machine noise does not move. Python is the harness only; nothing here is a runtime
 dependency of pbrender. The table is printed and written, with the date, the command and the
 machine, to `Tests/Benchmarks/results/serve.md`.
 """
@@ -52,7 +55,8 @@ BADGE = "/badge.svg?title=coverage&progress=0.87"
 RING = "/render.png?shape=ring&size=256&progress="
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
-# Every request a different progress: thread t's request k asks for (k * threads + t) / 10^7.
+# Every request a different progress, spread over 0...1: thread t's request k asks for
+# ((2k + t) x 7919 mod 10^7) / 10^7 (7919 is prime to 10^7, so 10^7 requests ask for 10^7 values).
 UNCACHED_LUA = """
 local count = 0
 function setup(thread)
@@ -64,7 +68,7 @@ function init(args)
 end
 function request()
   requests = requests + 1
-  local value = (requests * 2 + id) % 10000000
+  local value = ((requests * 2 + id) * 7919) % 10000000
   return wrk.format("GET", string.format("%s0.%07d", ring, value))
 end
 """
@@ -149,6 +153,50 @@ def cli_cpu_per_frame(pbrender, frames, runs):
     return statistics.median(results), results
 
 
+def callgrind_collected(stderr):
+    match = re.search(r"Collected : (\d+)", stderr)
+    if not match:
+        sys.exit("callgrind printed no count:\n" + stderr[-2000:])
+    return int(match.group(1))
+
+
+def cli_instructions(pbrender, frames):
+    """Instructions callgrind counts for the CLI rendering `frames` ring frames (all threads)."""
+    with tempfile.TemporaryDirectory() as directory:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", pbrender, "--shape", "ring",
+                   "--size", "256", "--frames", str(frames), "-o", os.path.join(directory, "f-%04d.png")]
+        result = subprocess.run(command, capture_output=True, text=True)
+        return callgrind_collected(result.stderr)
+
+
+def serve_instructions(pbrender, count):
+    """Instructions callgrind counts for `pbrender serve --threads 1` answering `count` uncached ring requests
+    on one kept-alive connection (progress spread over 0...1 as in the wrk script), start and stop included."""
+    port = free_port()
+    with tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", pbrender,
+                                    "serve", "--port", str(port), "--threads", "1"],
+                                   stdout=subprocess.DEVNULL, stderr=err)
+        wait_for_port(port, process, seconds=120)
+        with socket.create_connection(("127.0.0.1", port)) as connection:
+            for k in range(count):
+                value = ((2 * k + 1) * 7919) % 10_000_000
+                connection.sendall(f"GET {RING}0.{value:07d} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                buffer = b""
+                while b"\r\n\r\n" not in buffer:
+                    buffer += connection.recv(65536)
+                head, body = buffer.split(b"\r\n\r\n", 1)
+                if not head.startswith(b"HTTP/1.1 200"):
+                    sys.exit(f"the server answered {head[:40]!r}")
+                length = int(re.search(rb"Content-Length: (\d+)", head, re.I).group(1))
+                while len(body) < length:
+                    body += connection.recv(65536)
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=120)
+        err.seek(0)
+        return callgrind_collected(err.read().decode(errors="replace"))
+
+
 def parse_duration(text):
     """wrk's latency text (`1.23ms`, `870.00us`, `1.02s`) in seconds."""
     match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text.strip())
@@ -180,6 +228,17 @@ def run_wrk(url, duration, connections, script=None):
         "p99": parse_duration(percentiles.get("99", "nan")),
         "errors": errors,
         "output": output,
+    }
+
+
+def combined(runs):
+    """The median run's rate, p50 and p99 (by rate), with every run's requests and errors summed."""
+    ordered = sorted(runs, key=lambda r: r["rate"])
+    median = ordered[len(ordered) // 2]
+    return {
+        "rate": median["rate"], "p50": median["p50"], "p99": median["p99"],
+        "requests": sum(r["requests"] for r in runs), "errors": sum(r["errors"] for r in runs),
+        "rates": [r["rate"] for r in runs],
     }
 
 
@@ -283,11 +342,14 @@ http {{
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="5 s per scenario and a 10 s soak (a quick look)")
-    parser.add_argument("--duration", type=int, default=None, help="seconds per scenario (default 15)")
+    parser.add_argument("--duration", type=int, default=None, help="seconds per scenario and round (default 10)")
     parser.add_argument("--soak", type=int, default=None, help="seconds of the soak (default 120)")
     parser.add_argument("--connections", type=int, default=32, help="wrk's connections (default 32)")
+    parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds of the three scenarios (default 3)")
+    parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
     args = parser.parse_args()
-    duration = args.duration or (5 if args.quick else 15)
+    duration = args.duration or (5 if args.quick else 10)
+    rounds = args.rounds or (1 if args.quick else 3)
     soak = args.soak or (10 if args.quick else 120)
     connections = args.connections
 
@@ -300,6 +362,18 @@ def main():
     frames = 100 if args.quick else 500
     cli_frame, cli_runs = cli_cpu_per_frame(pbrender, frames, 3)
     print(f"CLI: {ms(cli_frame)} ms CPU per frame ({', '.join(ms(r) for r in cli_runs)})", flush=True)
+
+    instructions = None
+    if not args.no_callgrind and shutil.which("valgrind"):
+        small, large = (10, 50) if args.quick else (20, 200)
+        cli_small, cli_large = cli_instructions(pbrender, small), cli_instructions(pbrender, large)
+        serve_small, serve_large = serve_instructions(pbrender, small), serve_instructions(pbrender, large)
+        instructions = {
+            "cli": (cli_large - cli_small) / (large - small), "serve": (serve_large - serve_small) / (large - small),
+            "cli_total": cli_large / large, "serve_total": serve_large / large, "small": small, "large": large,
+        }
+        print(f"instructions: CLI {instructions['cli'] / 1e6:.2f} M per frame, server "
+              f"{instructions['serve'] / 1e6:.2f} M per request (marginal)", flush=True)
 
     directory = tempfile.mkdtemp(prefix="pbrender-serve-bench-")
     try:
@@ -327,18 +401,24 @@ def main():
         pid = servers.serve.pid
         rss = [("started, one badge and one ring rendered", rss_kib(pid), 0)]
         served_total = 2
-        results = {}
         # Warm-ups: the connections, the caches, the code.
         run_wrk(base + BADGE, 2, connections)
         run_wrk(f"http://127.0.0.1:{servers.nginx_port}/badge.svg", 2, connections)
-        results["badge"] = run_wrk(base + BADGE, duration, connections)
-        results["static"] = run_wrk(f"http://127.0.0.1:{servers.nginx_port}/badge.svg", duration, connections)
-        cpu_before = cpu_seconds(pid)
-        results["ring"] = run_wrk(base, duration, connections, script=script)
-        cpu_after = cpu_seconds(pid)
-        served_total += results["badge"]["requests"] + results["ring"]["requests"]
-        rss.append(("after the cached badge and the uncached rings (cache full)", rss_kib(pid), served_total))
-        server_cpu = (cpu_after - cpu_before) / max(results["ring"]["requests"], 1)
+        # Interleaved rounds, so that the load of the (shared) machine weighs on all three alike.
+        runs = {"badge": [], "static": [], "ring": []}
+        ring_cpu = 0.0
+        for round_index in range(rounds):
+            runs["badge"].append(run_wrk(base + BADGE, duration, connections))
+            runs["static"].append(run_wrk(f"http://127.0.0.1:{servers.nginx_port}/badge.svg", duration, connections))
+            cpu_before = cpu_seconds(pid)
+            runs["ring"].append(run_wrk(base, duration, connections, script=script))
+            ring_cpu += cpu_seconds(pid) - cpu_before
+            print(f"round {round_index + 1}: " + ", ".join(
+                f"{name} {runs[name][-1]['rate']:,.0f}/s" for name in runs), flush=True)
+        results = {name: combined(values) for name, values in runs.items()}
+        served_total += sum(r["requests"] for name in ("badge", "ring") for r in runs[name])
+        rss.append(("after the cached badges and the uncached rings (cache full)", rss_kib(pid), served_total))
+        server_cpu = ring_cpu / max(results["ring"]["requests"], 1)
         for name in results:
             r = results[name]
             print(f"{name}: {r['rate']:,.0f} requests/s, p50 {ms(r['p50'])} ms, p99 {ms(r['p99'])} ms, "
@@ -384,7 +464,8 @@ def main():
         + (f" --soak {args.soak}" if args.soak else ""))
     put("")
     put(f"on {host}; {software}. Load average {load_before:.2f} before and {load_after:.2f} after. Everything runs on "
-        f"loopback on the same two cores: wrk (`-t2 -c{connections}`, {duration} s per scenario after a 2 s warm-up), "
+        f"loopback on the same two cores: wrk (`-t2 -c{connections}`, {rounds} interleaved rounds of the three "
+        f"scenarios, {duration} s each, after a 2 s warm-up; the table shows the median round, errors summed), "
         "`pbrender serve --threads 2 --cache-size 16MB` (access log to a file), and nginx (2 workers, access log "
         "buffered to a file). The client takes a good share of the two cores, so these are loopback numbers of a "
         "shared 2-core machine, not of a server.")
@@ -397,6 +478,10 @@ def main():
         f"{ms(static['p99'])} ms | {static['errors']} | {len(static_body):,} B |")
     put(f"| pbrender, uncached 256 px PNG ring (`{RING}P`, P new each request) | {ring['rate']:,.0f} | "
         f"{ms(ring['p50'])} ms | {ms(ring['p99'])} ms | {ring['errors']} | {ring_bytes:,} B (P = 0.5) |")
+    put("")
+    put("Requests/s of each round: " + "; ".join(
+        f"{name} " + ", ".join(f"{rate:,.0f}" for rate in results[key]["rates"])
+        for name, key in [("cached badge", "badge"), ("nginx static", "static"), ("uncached ring", "ring")]) + ".")
     put("")
     put("## Targets (issue 12)")
     put("")
@@ -411,6 +496,16 @@ def main():
         "The server's figure includes parsing the request and the query, the budget's layout, the render, the ETag, "
         "the cache insert (the cache is full, so each insert evicts), the access log line and libmicrohttpd's "
         "socket work; the CLI's includes writing each frame to a file.")
+    if instructions:
+        ratio = instructions["serve"] / instructions["cli"]
+        put(f"- The same in **instructions** (callgrind, noise-free where CPU time on this shared machine is not): "
+            f"the server {instructions['serve'] / 1e6:.2f} M per uncached ring, the CLI "
+            f"{instructions['cli'] / 1e6:.2f} M per frame, {ratio:.2f}× — {verdict(ratio <= 1.3)}. Marginal counts: "
+            f"(count for {instructions['large']} − count for {instructions['small']}) / "
+            f"{instructions['large'] - instructions['small']}, the server answering on one kept-alive connection "
+            f"with one thread (`--threads 1`), the CLI rendering `--frames` on every core; counting starts and stops "
+            f"as well, {instructions['serve_total'] / 1e6:.2f} M and {instructions['cli_total'] / 1e6:.2f} M. "
+            "callgrind counts user-space instructions only: the kernel's share (sockets, files) is not in them.")
     put(f"- Zero errors (sockets, timeouts, non-2xx) over every run, soak included: {total_errors} — "
         f"{verdict(total_errors == 0)}.")
     put(f"- Memory flat: RSS {full_cache_rss / 1024:.1f} MiB once the 16 MB cache was full, {final_rss / 1024:.1f} MiB "

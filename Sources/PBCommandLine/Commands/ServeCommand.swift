@@ -1,3 +1,4 @@
+internal import CMalloc
 import PBRendering
 import PBServer
 
@@ -80,6 +81,7 @@ enum ServeCommand: Command {
         try apply(given, to: &options)
         let configuration = options.configuration()
         let service = options.service()
+        keepAllocatorPages()
         // A process may start with these signals blocked (inherited from its parent: a test runner, a
         // supervisor); unblocked here, before the server's threads inherit the mask, so they do stop it.
         var stopSignals = sigset_t()
@@ -101,6 +103,19 @@ enum ServeCommand: Command {
                 + "\(options.cacheSize) cache; SIGTERM or SIGINT stops\n")
         let signal = server.run(until: signals)
         context.writeError("pbrender: stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
+    }
+}
+
+extension ServeCommand {
+    /// Keeps the memory one request frees for the next. Each render allocates its PNG encoder's compressor
+    /// and buffers (about 800 KB for a 256 px image), which glibc's allocator would otherwise return to the
+    /// system after every request and fault in again: measured on uncached 256 px rings, 203 page faults and
+    /// about 0.4 ms of system time a request before, 2.4 faults and 0.05 ms after. Allocations below 8 MiB
+    /// come from the heap, and up to 32 MiB freed at a heap's top stay there (so memory stays bounded: the
+    /// cache's size, plus at most that per server thread's heap); larger images are mapped and unmapped as
+    /// before.
+    static func keepAllocatorPages() {
+        _ = pb_malloc_keep_pages(8 << 20, 32 << 20)
     }
 }
 
