@@ -109,13 +109,13 @@ enum ServeCommand: Command {
 extension ServeCommand {
     /// Keeps the memory one request frees for the next. Each render allocates its PNG encoder's compressor
     /// and buffers (about 800 KB for a 256 px image), which glibc's allocator would otherwise return to the
-    /// system after every request and fault in again: measured on uncached 256 px rings, 203 page faults and
-    /// about 0.4 ms of system time a request before, 2.4 faults and 0.05 ms after. Allocations below 8 MiB
-    /// come from the heap, and up to 32 MiB freed at a heap's top stay there (so memory stays bounded: the
-    /// cache's size, plus at most that per server thread's heap); larger images are mapped and unmapped as
-    /// before.
+    /// system after every request and fault in again: measured on uncached 256 px rings, 233 page faults and
+    /// about 0.4 ms of system time a request before, 2 or 3 faults and 0.05 ms after. Allocations below
+    /// 4 MiB come from the heap, and up to 8 MiB freed at a heap's top stay there, so memory stays bounded
+    /// (the cache's size, plus at most that much per server thread's heap); larger images are mapped and
+    /// unmapped as before.
     static func keepAllocatorPages() {
-        _ = pb_malloc_keep_pages(8 << 20, 32 << 20)
+        _ = pb_malloc_keep_pages(4 << 20, 8 << 20)
     }
 }
 
