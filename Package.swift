@@ -31,7 +31,7 @@ let package = Package(
             name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering", "PBServer", "CMalloc"],
             swiftSettings: strict),
         // glibc's allocator settings (<malloc.h>), for `pbrender serve`: memory a request frees is kept for the next.
-        .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CMalloc", providers: [.apt(["libc6-dev"])]),
         // GNU libmicrohttpd, the HTTP library under `pbrender serve`.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // A generic HTTP server on libmicrohttpd: requests and responses, ETags and 304s, query strings,
