@@ -29,8 +29,12 @@ let package = Package(
             swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
         .target(name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry"], swiftSettings: strict),
-        // The command line as a library (arguments, curve files, commands, messages).
-        .target(name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
+        // The command line as a library (arguments, curve files, commands, messages, and `serve`'s routes).
+        .target(
+            name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering", "PBServer", "CMalloc"],
+            swiftSettings: strict),
+        // glibc's allocator settings (<malloc.h>), for `pbrender serve`: memory a request frees is kept for the next.
+        .systemLibrary(name: "CMalloc", providers: [.apt(["libc6-dev"])]),
         // GNU libmicrohttpd, the HTTP library under `pbrender serve`.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // A generic HTTP server on libmicrohttpd: requests and responses, ETags and 304s, query strings,
@@ -63,7 +67,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PBCommandLineTests",
-            dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBTestSupport", "pbrender"],
+            dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBTestSupport", "pbrender"],
             swiftSettings: strict),
         .testTarget(name: "PBServerTests", dependencies: ["PBServer"], swiftSettings: strict),
     ],

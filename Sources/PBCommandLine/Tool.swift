@@ -7,7 +7,9 @@ public enum Tool {
     public static let version = "0.2.0"
 
     /// The subcommands, in the order help lists them (render, the default, first).
-    static let commands: [any Command.Type] = [RenderCommand.self, MeasureCommand.self, TrimCommand.self]
+    static let commands: [any Command.Type] = [
+        RenderCommand.self, MeasureCommand.self, TrimCommand.self, BadgeCommand.self, ServeCommand.self,
+    ]
 
     /// Runs `pbrender` with `arguments` (without the program name).
     ///

@@ -49,6 +49,10 @@ import Testing
                                             points and tangents along it.
                   trim                      Print the part of a path between two fractions of
                                             its length, as SVG path data.
+                  badge                     Draw a shields-style badge: a title, a small
+                                            progress bar and the value (SVG, PNG or PDF).
+                  serve                     Serve progress images and badges by URL over HTTP
+                                            (behind nginx or any proxy).
 
                   See 'pbrender help <subcommand>' for the options and semantics of each.
 

@@ -98,7 +98,10 @@ struct SVGWriter {
     private func accessibilityAttributes() -> String {
         let info = scene.accessibility
         if info.isDecorative { return " aria-hidden=\"true\"" }
-        guard info.isProgressIndicator else { return " role=\"img\"" }
+        guard info.isProgressIndicator else {
+            // An image is named by its title: `aria-label` too, which every screen reader reads on an <svg>.
+            return " role=\"img\"" + (info.title.map { " aria-label=\"\(xmlEscaped($0))\"" } ?? "")
+        }
         var out = " role=\"progressbar\" aria-valuemin=\"0\" aria-valuemax=\"100\""
         if let percent = info.percent {
             out += " aria-valuenow=\"\(ProgressTextFormatter.accessibilityPercent(min(max(percent, 0), 100) / 100))\""

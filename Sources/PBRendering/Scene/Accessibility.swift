@@ -1,8 +1,8 @@
 /// What assistive technology is told about an image: the SVG writer's `role`, ARIA values,
 /// `<title>` and `<desc>`.
 public struct Accessibility: Hashable, Sendable {
-    /// The accessible name (an SVG's `<title>`); `nil` for the default, "Progress: 37%" for a
-    /// progress indicator.
+    /// The accessible name (an SVG's `<title>`, and its `aria-label` when it is an image, not a
+    /// progress indicator); `nil` for the default, "Progress: 37%" for a progress indicator.
     public var title: String?
     /// A longer description (an SVG's `<desc>`), if any.
     public var description: String?

@@ -1,0 +1,83 @@
+import PBRendering
+
+/// `pbrender badge`: a shields-style badge, a title box and a value box with a small progress bar
+/// and the value, as an SVG, PNG or PDF.
+enum BadgeCommand: Command {
+    static let name = "badge"
+    static let overview = "Draw a shields-style badge: a title, a small progress bar and the value (SVG, PNG or PDF)."
+    static let usage = "badge --title TEXT --progress P [--total N] [--style STYLE] [-o OUT] [options]"
+    static let options = BadgeOptions.schema
+    static let discussion = """
+        The value is the progress as a whole percentage cut toward zero ("87%"), or with
+        --total N the completed count of N ("217/250"), then --suffix. The value box takes the
+        colour of the last --color-stops stop at or below the progress (default red #E05D44,
+        from 50% orange, 70% yellow, 80% yellow-green, 90% green, 95% bright green). Text widths
+        are Pango's measurements, so titles in any script fit. The SVG is an image for
+        assistive technology (role="img", aria-label "coverage: 87%") and carries its dark
+        appearance in a prefers-color-scheme rule.
+
+        EXAMPLES:
+          pbrender badge --title coverage --progress 0.87 -o coverage.svg
+          pbrender badge --title tests --progress 217/250 --total 250 --style flat-square -o tests.svg
+          pbrender badge --title 覆盖率 --progress 87% --scale 2 -o coverage@2x.png
+          pbrender badge --title build --progress 0.4 --style for-the-badge --suffix ' done' -o build.png
+
+        EXIT CODES: 0 success, 1 runtime failure (writing a file, Cairo), 2 usage or input error.
+        """
+
+    static func run(_ given: [ArgumentParser<BadgeOptions>.Given], context: CommandContext) throws(CommandLineError) {
+        var options = BadgeOptions()
+        try apply(given, to: &options)
+        let output = options.render.output ?? "badge.svg"
+        let format = try format(options, output: output)
+        let bytes = try image(options, as: format)
+        if output == "-" {
+            guard options.render.force || format == .svg || !context.outputIsTerminal else {
+                throw .usage(
+                    "standard output is a terminal: redirect it (> file.\(format.rawValue)) or give '--force' to write the \(format.rawValue.uppercased()) there"
+                )
+            }
+            try context.writeOutput(bytes)
+        } else {
+            do throws(FileError) {
+                try OutputFile.write(bytes, to: output)
+            } catch {
+                throw CommandLineError(error)
+            }
+            if options.render.output == nil { context.writeError("pbrender: wrote \(output)\n") }
+        }
+    }
+
+    /// The format `--format` or the output's extension names (PNG for standard output); a
+    /// badge is a still image.
+    static func format(_ options: BadgeOptions, output: String) throws(CommandLineError) -> ImageFormat {
+        guard let format = try options.render.format(forOutput: output).imageFormat else {
+            throw .usage("a badge is a still image: write an SVG, PNG or PDF (-o badge.svg)")
+        }
+        return format
+    }
+
+    /// The badge's bytes in `format`: what `pbrender badge` writes, and what `/badge.svg` and
+    /// `/badge.png` answer with.
+    ///
+    /// - Throws: a usage error for options that do not apply to the format (`--scale` and
+    ///   `--appearance` on SVG), the badge's errors.
+    static func image(_ options: BadgeOptions, as format: ImageFormat) throws(CommandLineError) -> [UInt8] {
+        let badge = try options.badge()
+        guard format == .png || options.render.indicator.scale == 1 else {
+            throw .usage("option '--scale' applies to PNG output only: SVG and PDF are vector (sized in points)")
+        }
+        if options.render.appearance != .light && format == .svg {
+            throw .usage(
+                "option '--appearance' applies to PNG and PDF: an SVG carries both appearances and follows the viewer's"
+            )
+        }
+        do {
+            let scene = try badge.scene()
+            if format == .svg { return try scene.svgData() }
+            return try scene.appearance(options.render.appearance).render(as: format)
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// Debian's nginx with `Examples/nginx/pbrender.conf` on loopback, in front of `pbrender serve` as a
+/// process: responses, caching and errors through the proxy. The test starts and stops both.
+@Suite("nginx in front of pbrender serve")
+struct NginxTests {
+    static let nginx = URL(fileURLWithPath: "/usr/sbin/nginx")
+
+    /// nginx running the shipped configuration, pointed at `upstream`, on a free loopback port, with
+    /// everything it writes in a temporary directory.
+    final class Proxy {
+        let directory: URL
+        let port: UInt16
+        let process: TestProcess
+
+        init(upstream: UInt16) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("pbrender-nginx-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // nginx's workers run as nobody when started by root: they must reach the cache below.
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+            port = try freePort()
+            let shipped = try String(
+                contentsOf: EndToEndTests.root.appendingPathComponent("Examples/nginx/pbrender.conf"), encoding: .utf8)
+            let edits = [
+                ("listen 80;", "listen 127.0.0.1:\(port);"),
+                ("server 127.0.0.1:8080;", "server 127.0.0.1:\(upstream);"),
+                ("/var/cache/nginx/pbrender", directory.appendingPathComponent("cache").path),
+            ]
+            var site = shipped
+            for (from, to) in edits {
+                // Each edit applies exactly once, so the shipped file cannot drift from what is tested.
+                #expect(shipped.components(separatedBy: from).count == 2, "'\(from)' in pbrender.conf")
+                site = site.replacingOccurrences(of: from, with: to)
+            }
+            let path = directory.path
+            let main = """
+                worker_processes 1;
+                pid \(path)/nginx.pid;
+                error_log \(path)/error.log warn;
+                events { worker_connections 256; }
+                http {
+                    access_log \(path)/access.log;
+                    client_body_temp_path \(path)/client_body;
+                    proxy_temp_path \(path)/proxy;
+                    fastcgi_temp_path \(path)/fastcgi;
+                    uwsgi_temp_path \(path)/uwsgi;
+                    scgi_temp_path \(path)/scgi;
+                    include \(path)/pbrender.conf;
+                }
+
+                """
+            try site.write(to: directory.appendingPathComponent("pbrender.conf"), atomically: true, encoding: .utf8)
+            try main.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+            process = try TestProcess(
+                NginxTests.nginx,
+                ["-p", path, "-e", "\(path)/error.log", "-c", "\(path)/nginx.conf", "-g", "daemon off;"])
+            let deadline = Date().addingTimeInterval(20)
+            while (try? ServeClient(port: port).connect(timeoutSeconds: 1)).map({ close($0) }) == nil {
+                guard Date() < deadline, process.process.isRunning else {
+                    let log = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8))
+                    throw ServeClientError(message: "nginx did not start: \(process.standardError) \(log ?? "")")
+                }
+                usleep(10000)
+            }
+        }
+
+        var client: ServeClient { ServeClient(port: port) }
+
+        /// Stops nginx (SIGQUIT: graceful) and removes its directory.
+        func stop() -> Int32? {
+            let status = process.stop(SIGQUIT)
+            try? FileManager.default.removeItem(at: directory)
+            return status
+        }
+    }
+
+    @Test("Through nginx: the same images, a second request a cache hit, errors passed on and never cached")
+    func throughNginx() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.nginx.path), "nginx: bash .ci/install-deps")
+        let server = try ServeProcess()
+        defer { server.process.stop() }
+        let proxy = try Proxy(upstream: server.port)
+        defer { _ = proxy.stop() }
+
+        let target = "/render.png?progress=0.5&size=64"
+        let direct = try server.client.request(target)
+        let first = try proxy.client.request(target)
+        #expect(first.status == 200)
+        #expect(first.header("X-Cache-Status") == "MISS")
+        #expect(first.body == direct.body)
+        #expect(first.header("Content-Type") == "image/png")
+        #expect(first.header("ETag") == direct.header("ETag"))
+        #expect(first.header("Cache-Control") == "public, max-age=31536000, immutable")
+        let second = try proxy.client.request(target)
+        #expect(second.header("X-Cache-Status") == "HIT")
+        #expect(second.body == direct.body)
+        // HEAD and conditional requests are answered from nginx's cache too.
+        let head = try proxy.client.request(target, method: "HEAD")
+        #expect(head.status == 200 && head.header("X-Cache-Status") == "HIT")
+        let tag = try #require(first.header("ETag"))
+        let notModified = try proxy.client.request(target, headers: [("If-None-Match", tag)])
+        #expect(notModified.status == 304)
+
+        // SVG is compressed for clients that take gzip, and only for them.
+        let badge = "/badge.svg?title=coverage&progress=0.87"
+        let plain = try proxy.client.request(badge)
+        #expect(plain.header("Content-Encoding") == nil)
+        #expect(plain.body == (try server.client.request(badge)).body)
+        let gzipped = try proxy.client.request(badge, headers: [("Accept-Encoding", "gzip")])
+        #expect(gzipped.header("Content-Encoding") == "gzip")
+        #expect(gzipped.header("Vary") == "Accept-Encoding")
+        #expect(gzipped.body.count < plain.body.count)
+        #expect(try Self.gunzip(gzipped.body) == plain.body)
+
+        // Errors: pbrender's status and message, through nginx, and not cached.
+        for (target, message) in ServeCorpus.badRequests.prefix(6) {
+            for _ in 0..<2 {
+                let response = try proxy.client.request(target)
+                #expect(response.status == 400 && response.bodyText == message + "\n", "\(target)")
+                #expect(response.header("X-Cache-Status") != "HIT")
+            }
+        }
+        #expect(try proxy.client.request("/nowhere").status == 404)
+        #expect(try proxy.client.request("/render.png?progress=1", method: "POST").status == 405)
+        #expect(try proxy.client.request("/healthz").bodyText == "ok\n")
+
+        #expect(proxy.stop() == 0)
+        #expect(server.process.stop() == 0, "\(server.process.standardError.suffix(2000))")
+        // nginx asked pbrender once for the cached image (and once directly): two lines for it.
+        let lines = server.process.standardError.split(separator: "\n").filter { $0.contains("\"GET \(target) ") }
+        #expect(lines.count == 2)
+    }
+
+    static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc"]
+        let (input, output) = (Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(bytes))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Array(data)
+    }
+}
