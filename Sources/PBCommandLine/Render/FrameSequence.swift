@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PBRendering
+import PBSynchronization
 import Synchronization
 
 /// Frames rendered to numbered files (`-o 'frame-%03d.png'`), on every core: `--frames N` (N
@@ -72,7 +73,7 @@ struct FrameSequence {
         }
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let failure = Mutex<CommandLineError?>(nil)
+        let failure = Locked<CommandLineError?>(nil)
         let workers = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // One renderer per worker: its PNG encoder and buffers serve every frame it renders.
