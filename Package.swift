@@ -76,6 +76,7 @@ let package = Package(
                 "PBCommandLine", "PBGeometry", "PBRendering", "PBSynchronization", "PBTestSupport", "pbrender",
             ],
             swiftSettings: strict),
+        .testTarget(name: "PBSynchronizationTests", dependencies: ["PBSynchronization"], swiftSettings: strict),
         .testTarget(name: "PBServerTests", dependencies: ["PBServer", "PBSynchronization"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

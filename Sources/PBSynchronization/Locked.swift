@@ -15,12 +15,12 @@
 /// ```
 ///
 /// Why not `Mutex`: on Linux (Swift 6.3.1) `Mutex` locks with atomics and a futex inside the
-/// uninstrumented Synchronization module, so ThreadSanitizer sees neither its acquire nor its
-/// release, and reports races between accesses the lock does order (measured: 200 threads
-/// appending to a `Mutex<[Int]>` give a report; the same with this type gives none; see
-/// `LockedTests`). ThreadSanitizer intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`,
-/// so what it reports with this type is real. The cost is one uncontended
-/// `pthread_mutex_lock`/`unlock` pair per call, about the same as `Mutex`'s.
+/// Synchronization module, which is not instrumented, so ThreadSanitizer sees neither its
+/// acquire nor its release and reports races between accesses the lock does order. Measured:
+/// `swift test --sanitize=thread` gave 237 reports with `Mutex`, every one inside
+/// `ResponseCache` (its LRU storage under concurrent use), and none once every `Mutex` was this
+/// type. ThreadSanitizer intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`, so what it
+/// reports with this type is real.
 ///
 /// Like `Mutex`, it holds values that are not `Sendable` or not copyable: the value goes in and
 /// out only through `sending` parameters and results, so no reference to it escapes the lock.

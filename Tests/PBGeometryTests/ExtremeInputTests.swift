@@ -123,4 +123,23 @@ struct ExtremeInputTests {
         #expect(measure.subpathLengths.last == expected)
         #expect(measure.length >= measure.subpathLengths[0])
     }
+
+    @Test(
+        "A very flat ellipse measures four radii in either direction, at every accuracy",
+        arguments: [
+            "M 0,0 A 1,1e-12 0 1 0 1e-9,0", "M 0,0 A 1,1e-12 0 1 1 1e-9,0", "M 0,0 A 1e-31,1e-320 0 1 0 1e-310,0",
+        ],
+        [1e-3, 1e-6, 1e-9])
+    func flatEllipseInBothDirections(data: String, accuracy: Double) throws {
+        // An ellipse of radii R and r = 1e-12 R is, to within r, a segment of length 2R run there
+        // and back: 4R, less the chord left out (1e-9 R at most). The vertices, near-kinks of
+        // the speed, are where the integral is cut; for a clockwise sweep the cuts were taken in
+        // the wrong order and the length was 4.14 or 3.92 (found by fuzzing).
+        let path = try Path(svgPathData: data)
+        guard case .arc(let arc) = try #require(path.subpaths.first?.segments.first) else {
+            Issue.record("expected an arc")
+            return
+        }
+        expectClose(PathMeasure(path, accuracy: accuracy).length, 4 * arc.radiusX, relative: accuracy + 1e-9)
+    }
 }
