@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         // Pure-Swift geometry: paths, SVG path data, arc length, exact trimming.
         .target(name: "PBGeometry", swiftSettings: strict),
+        // `Locked`, the one lock type (a pthread mutex: ThreadSanitizer sees it, unlike `Synchronization.Mutex`).
+        .target(name: "PBSynchronization", swiftSettings: strict),
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -25,13 +27,17 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
-            name: "PBRendering", dependencies: ["PBGeometry", "CCairo", "CDeflate", "CPango", "CSPNG"],
+            name: "PBRendering",
+            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CPango", "CSPNG"],
             swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
-        .target(name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry"], swiftSettings: strict),
+        .target(
+            name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry", "PBSynchronization"],
+            swiftSettings: strict),
         // The command line as a library (arguments, curve files, commands, messages, and `serve`'s routes).
         .target(
-            name: "PBCommandLine", dependencies: ["PBGeometry", "PBRendering", "PBServer", "CMalloc"],
+            name: "PBCommandLine",
+            dependencies: ["PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "CMalloc"],
             swiftSettings: strict),
         // glibc's allocator settings (<malloc.h>), for `pbrender serve`: memory a request frees is kept for the next.
         .systemLibrary(name: "CMalloc", providers: [.apt(["libc6-dev"])]),
@@ -39,21 +45,24 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // A generic HTTP server on libmicrohttpd: requests and responses, ETags and 304s, query strings,
         // a byte-bounded response cache, access logs, graceful stop on signals; the only importer of CMicroHTTPD.
-        .target(name: "PBServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "PBServer", dependencies: ["CMicroHTTPD", "PBSynchronization"], swiftSettings: strict),
         // The `pbrender` tool: a thin entry point.
         .executableTarget(name: "pbrender", dependencies: ["PBCommandLine"], swiftSettings: strict),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
         .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry"], swiftSettings: strict),
         // libFuzzer's `LLVMFuzzerRunDriver`, declared for the fuzzer (header only; `-sanitize=fuzzer` links it).
         .systemLibrary(name: "CFuzzer"),
-        // libFuzzer targets for the parsers, measuring, trimming and rendering (built with -DFUZZING; not a product).
+        // libFuzzer targets for every input surface (built by .ci/fuzz with -DFUZZING; not a product). Corpus and
+        // Dictionaries hold the seed inputs and the dictionaries, one folder or file per target.
         .executableTarget(
-            name: "pbrender-fuzz", dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "CFuzzer"],
-            exclude: ["README.md"], swiftSettings: strict),
+            name: "pbrender-fuzz",
+            dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "CFuzzer"],
+            exclude: ["README.md", "Corpus", "Dictionaries"], swiftSettings: strict),
         // Pixel probes and external oracles (rsvg-convert, pdftoppm, headless Chromium) shared by the test targets;
         // CDeflate to decode Chromium's screenshots fast in debug builds.
         .target(
-            name: "PBTestSupport", dependencies: ["PBRendering", "CDeflate"], path: "Tests/PBTestSupport",
+            name: "PBTestSupport", dependencies: ["PBRendering", "PBSynchronization", "CDeflate"],
+            path: "Tests/PBTestSupport",
             swiftSettings: strict),
         .testTarget(
             name: "PBGeometryTests", dependencies: ["PBGeometry", "PBTestSupport"], exclude: ["References"],
@@ -63,13 +72,19 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PBSnapshotTestingTests",
-            dependencies: ["PBSnapshotTesting", "PBRendering", "PBGeometry", "PBCommandLine", "PBTestSupport"],
+            dependencies: [
+                "PBSnapshotTesting", "PBRendering", "PBGeometry", "PBCommandLine", "PBSynchronization", "PBTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "PBCommandLineTests",
-            dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBTestSupport", "pbrender"],
+            dependencies: [
+                "PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "PBTestSupport",
+                "pbrender",
+            ],
             swiftSettings: strict),
-        .testTarget(name: "PBServerTests", dependencies: ["PBServer"], swiftSettings: strict),
+        .testTarget(name: "PBSynchronizationTests", dependencies: ["PBSynchronization"], swiftSettings: strict),
+        .testTarget(name: "PBServerTests", dependencies: ["PBServer", "PBSynchronization"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,20 +5,39 @@
         import Darwin
     #endif
 
-    /// The fuzz targets; an input's first byte (modulo 4) selects one, the rest is its data.
+    /// The fuzz targets, one per input surface. An input's first byte is the number of its
+    /// target; the rest is that target's data. Inputs whose first byte names no target are
+    /// ignored (rejected, so libFuzzer keeps none of them).
     ///
     /// Setting `PBRENDER_FUZZ_MODE` to a target's name restricts a run to that target: inputs
-    /// for the others are rejected (libFuzzer keeps none of them), and every input kept still
-    /// selects its target by its first byte, so a crash file reproduces without the variable.
+    /// for the others are rejected too, and every input kept still names its target by its
+    /// first byte, so a crash file reproduces without the variable.
+    ///
+    /// Numbers are never reused or renumbered (the corpora in `Corpus/` start with them); a new
+    /// target takes the next free one. Reserved: 10 for the query of `pbrender serve` decoded
+    /// into render options (see the README: it is added once `serve` exists).
     enum FuzzTarget: UInt8, CaseIterable {
         /// SVG path data: parse, measure, locate, trim, write and read back.
         case svg = 0
-        /// A curve file through `pbrender measure` and `pbrender trim`.
+        /// A curve file: decoded, its options applied by the render schema, then measured and
+        /// trimmed by `pbrender measure` and `pbrender trim`.
         case curve = 1
-        /// A curve file through `pbrender render` on a small canvas.
+        /// A curve file drawn by `pbrender render` on a small canvas.
         case render = 2
-        /// The PNG decoder.
+        /// The PNG decoder (PNG and APNG files).
         case png = 3
+        /// A phase file (`--phases FILE`): decoded, then every phase's state and label.
+        case phases = 4
+        /// A label template and a font: parsed, filled in for many states and locales, laid out.
+        case label = 5
+        /// A whole `pbrender` command line, run in process with files served from memory.
+        case arguments = 6
+        /// Timing functions: parsed from text, or built from raw numbers, and evaluated.
+        case timing = 7
+        /// Colours and colour lists: parsed, written back, interpolated, made into gradients.
+        case color = 8
+        /// HTTP query strings (`QueryString` of PBServer).
+        case query = 9
 
         /// The target named by `PBRENDER_FUZZ_MODE`, if it is set.
         static let only: FuzzTarget? = {
@@ -29,18 +48,26 @@
             return target
         }()
 
-        /// Runs one input; returns -1 for an input of a target the run excludes.
+        /// Runs one input; returns -1 for an input the run does not want (libFuzzer then keeps
+        /// it out of the corpus), 0 otherwise.
         static func run(_ bytes: [UInt8]) -> Int32 {
-            guard let first = bytes.first, let target = FuzzTarget(rawValue: first % 4) else { return 0 }
+            guard let first = bytes.first, let target = FuzzTarget(rawValue: first) else { return -1 }
             if let only, only != target { return -1 }
             let rest = Array(bytes.dropFirst())
+            let wanted: Bool
             switch target {
-            case .svg: SVGPathFuzzing.run(rest)
-            case .curve: CurveFileFuzzing.run(rest)
-            case .render: RenderFuzzing.run(rest)
-            case .png: PNGFuzzing.run(rest)
+            case .svg: wanted = SVGPathFuzzing.run(rest)
+            case .curve: wanted = CurveFileFuzzing.run(rest)
+            case .render: wanted = RenderFuzzing.run(rest)
+            case .png: wanted = PNGFuzzing.run(rest)
+            case .phases: wanted = PhaseFileFuzzing.run(rest)
+            case .label: wanted = LabelFuzzing.run(rest)
+            case .arguments: wanted = ArgumentsFuzzing.run(rest)
+            case .timing: wanted = TimingFunctionFuzzing.run(rest)
+            case .color: wanted = ColorFuzzing.run(rest)
+            case .query: wanted = QueryStringFuzzing.run(rest)
             }
-            return 0
+            return wanted ? 0 : -1
         }
     }
 
@@ -50,8 +77,22 @@
         bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
+    /// The next number of a linear congruential sequence, as a fraction a little beyond `0...1`
+    /// on both sides (pinning is part of several contracts).
+    func fuzzFraction(_ seed: inout UInt64) -> Double {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(seed >> 11) / Double(1 << 53) * 1.2 - 0.1
+    }
+
     /// Fails the input: libFuzzer reports the trap with the input that caused it.
     func fuzzFailure(_ message: String) -> Never {
         fatalError("pbrender-fuzz: \(message)")
+    }
+
+    /// Writes `message` to standard error at once (unbuffered: a crash later in the run must
+    /// not lose it).
+    func fuzzReport(_ message: String) {
+        let bytes = Array("pbrender-fuzz: \(message)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 #endif

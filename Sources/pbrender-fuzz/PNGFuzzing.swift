@@ -1,14 +1,15 @@
 #if FUZZING
     import PBRendering
 
-    /// The PNG decoder. The first byte picks how the rest becomes a PNG: as it is, with every
+    /// The PNG decoder of the snapshot library (`RGBAImage(png:)`), on PNG and APNG files (an
+    /// APNG decodes as its default image; its animation chunks are skipped). The first byte picks how the rest becomes a PNG: as it is, with every
     /// chunk's CRC made right (so mutations get past the checksums), or built around the rest
     /// as header fields, a palette and raw scanlines in a valid zlib stream (so they reach the
     /// row filters and pixel conversion). A PNG that decodes must encode and decode back to the
     /// same image.
     enum PNGFuzzing {
-        static func run(_ bytes: [UInt8]) {
-            guard let options = bytes.first else { return }
+        static func run(_ bytes: [UInt8]) -> Bool {
+            guard let options = bytes.first else { return true }
             let rest = Array(bytes.dropFirst())
             let png: [UInt8]
             switch options % 3 {
@@ -16,13 +17,14 @@
             case 1: png = withFixedCRCs(rest)
             default: png = synthesized(rest)
             }
-            guard let image = try? RGBAImage(png: png) else { return }
+            guard let image = try? RGBAImage(png: png) else { return true }
             do {
                 let back = try RGBAImage(png: image.pngData())
                 guard back == image else { fuzzFailure("\(image) does not survive encoding and decoding") }
             } catch {
                 fuzzFailure("\(image) encodes to a PNG that does not decode: \(error)")
             }
+            return true
         }
 
         static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -1,24 +1,18 @@
 #if FUZZING
     import PBRendering
-    import Synchronization
-
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Darwin)
-        import Darwin
-    #endif
+    import PBSynchronization
 
     /// A curve file (path and `style`) through `pbrender render`, on a canvas of at most 64 x 64
     /// pixels so that each input stays fast. The first byte picks the options.
     enum RenderFuzzing {
         /// The runtime failures (exit code 1) seen so far, each reported once.
-        static let failures = Mutex<Set<String>>([])
+        static let failures = Locked<Set<String>>([])
 
-        static func run(_ bytes: [UInt8]) {
-            guard let options = bytes.first else { return }
+        static func run(_ bytes: [UInt8]) -> Bool {
+            guard let options = bytes.first else { return true }
             let file = Array(bytes.dropFirst())
             var seed = fuzzSeed(bytes)
-            func fraction() -> String { "\(SVGPathFuzzing.fraction(&seed))" }
+            func fraction() -> String { "\(fuzzFraction(&seed))" }
             let progress = [fraction(), "1", "0", "50%"][Int(options & 3)]
             var arguments = ["render", "--path", FuzzRun.fileName, "--progress", progress, "-o", "-"]
             if options & 4 != 0 { arguments += ["--stroke-start", fraction()] }
@@ -35,7 +29,7 @@
             let result = FuzzRun(file: file).run(arguments)
             switch result.exitCode {
             case 0:
-                guard format < 2 else { return }
+                guard format < 2 else { return true }
                 do {
                     let image = try RGBAImage(png: result.output)
                     guard image.width == 64, image.height == 64 else {
@@ -48,14 +42,12 @@
                 let isNew = failures.withLock { $0.insert(result.error).inserted }
                 if isNew {
                     let input = String(decoding: file.prefix(2000), as: UTF8.self)
-                    // On standard error, unbuffered: a crash later in the run must not lose it.
-                    let report = Array(
-                        "pbrender-fuzz: new runtime failure: \(result.error)  for \(arguments) with:\n\(input)\n".utf8)
-                    _ = report.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                    fuzzReport("new runtime failure: \(result.error)  for \(arguments) with:\n\(input)")
                 }
             default:
                 result.expectCleanExit()
             }
+            return true
         }
     }
 #endif

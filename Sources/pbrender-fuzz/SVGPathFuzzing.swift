@@ -4,23 +4,24 @@
     /// SVG path data: parse; on success measure at two accuracies, locate, trim with fractions
     /// from the input, and write the path and each trim as path data and read them back.
     enum SVGPathFuzzing {
-        static func run(_ bytes: [UInt8]) {
+        static func run(_ bytes: [UInt8]) -> Bool {
             let text = String(decoding: bytes, as: UTF8.self)
-            guard let path = try? Path(svgPathData: text) else { return }
+            guard let path = try? Path(svgPathData: text) else { return true }
             checkRoundTrip(path)
             _ = path.bounds
             _ = path.reversed()
             var seed = fuzzSeed(bytes)
+            checkLengths(coarse: PathMeasure(path, accuracy: 1e-3), fine: PathMeasure(path, accuracy: 1e-9))
             for accuracy in [1e-3, 1e-9] {
                 let measure = PathMeasure(path, accuracy: accuracy)
-                for fraction in [0, 0.25, 0.5, 1, -0.5, 1.5, .nan, fraction(&seed)] {
+                for fraction in [0, 0.25, 0.5, 1, -0.5, 1.5, .nan, fuzzFraction(&seed)] {
                     _ = measure.location(atFraction: fraction)
                 }
                 _ = measure.location(atDistance: measure.length / 3)
                 let trims: [(Double, Double, Double)] = [
                     (0, 1, 0), (0, 0.5, 0), (0.25, 0.75, 0), (0, 0.3, 0.9),
-                    (fraction(&seed), fraction(&seed), fraction(&seed)),
-                    (fraction(&seed), fraction(&seed), fraction(&seed) * 7 - 3),
+                    (fuzzFraction(&seed), fuzzFraction(&seed), fuzzFraction(&seed)),
+                    (fuzzFraction(&seed), fuzzFraction(&seed), fuzzFraction(&seed) * 7 - 3),
                 ]
                 for (from, to, offset) in trims {
                     for scope in [TrimScope.wholePath, .eachSubpath] {
@@ -28,12 +29,28 @@
                     }
                 }
             }
+            return true
         }
 
-        /// A fraction a little beyond `0...1` on both sides (pinning is part of the contract).
-        static func fraction(_ seed: inout UInt64) -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 11) / Double(1 << 53) * 1.2 - 0.1
+        /// The accuracy promise, checked two ways that do not trust the quadrature: each
+        /// subpath's length at accuracy 1e-3 is within 1e-3 + 1e-9 (relative) of its length at
+        /// 1e-9, since both are within their bound of the same exact length; and no subpath is
+        /// shorter than the sum of its segments' chords (a curve is never shorter than the
+        /// straight line between its ends). Only where every number is finite.
+        static func checkLengths(coarse: PathMeasure, fine: PathMeasure) {
+            for (index, subpath) in fine.subpaths.enumerated() {
+                let (a, b) = (coarse.subpathLengths[index], fine.subpathLengths[index])
+                guard a.isFinite, b.isFinite else { continue }
+                guard abs(a - b) <= (1e-3 + 1e-9) * 1.000_001 * max(a, b) + 1e-300 else {
+                    fuzzFailure("subpath \(index) measures \(a) at 1e-3 and \(b) at 1e-9: \(fine.path.svgPathData)")
+                }
+                let chords = subpath.drawnSegments.reduce(0.0) { $0 + ($1.end - $1.start).length }
+                guard chords.isFinite else { continue }
+                guard b >= chords * (1 - 1e-9) - 1e-300 else {
+                    fuzzFailure(
+                        "subpath \(index) measures \(b), less than its chords, \(chords): \(fine.path.svgPathData)")
+                }
+            }
         }
 
         /// The writer's promise: a path read from path data reads back from its own data as

@@ -1,8 +1,8 @@
 import Foundation
 import PBCommandLine
 import PBRendering
+import PBSynchronization
 import PBTestSupport
-import Synchronization
 import Testing
 
 /// What the oracle suites (web SVG, labels, motion) share: running `pbrender` in process on the
@@ -27,8 +27,8 @@ enum Oracle {
 
     /// Runs `pbrender arguments` in process, on the real file system.
     static func result(_ arguments: [String]) -> RunResult {
-        let output = Mutex<[UInt8]>([])
-        let errors = Mutex("")
+        let output = Locked<[UInt8]>([])
+        let errors = Locked("")
         let context = CommandContext(
             writeOutput: { bytes in output.withLock { $0 += bytes } },
             writeError: { text in errors.withLock { $0 += text } }, readFile: CommandContext.system.readFile)

@@ -1,5 +1,5 @@
 import PBCommandLine
-import Synchronization
+import PBSynchronization
 import Testing
 
 #if canImport(Glibc)
@@ -21,8 +21,8 @@ struct RunResult {
 /// Runs `pbrender` in process with `files` as the only readable files (any other fails to be
 /// read as a missing file does).
 func runTool(_ arguments: [String], files: [String: String] = [:]) -> RunResult {
-    let output = Mutex<[UInt8]>([])
-    let error = Mutex("")
+    let output = Locked<[UInt8]>([])
+    let error = Locked("")
     let context = CommandContext(
         writeOutput: { bytes in output.withLock { $0 += bytes } },
         writeError: { text in error.withLock { $0 += text } },

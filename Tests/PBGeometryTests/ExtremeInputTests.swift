@@ -32,16 +32,18 @@ struct ExtremeInputTests {
 
     @Test(
         "The small arc of radii far larger than the chord is about as long as the chord",
-        arguments: ["M 0 0 A 1e16 2e16 0 0 1 1 1", "M 0 0 A 1e300 2e300 0 0 1 1 1"])
+        arguments: [
+            "M 0 0 A 1e16 2e16 0 0 1 1 1", "M 0 0 A 1e300 2e300 0 0 1 1 1", "M 0 0 A 1e9 1e9 0 0 0 1 1",
+            "M 1 1 A 1e12 3e12 30 0 1 0 0",
+        ])
     func smallArcOfHugeRadii(data: String) throws {
         // The arc bulges from its chord by about chord² / (8 r): nothing at these radii, so it is
         // as long as the chord, √2.
+        // The sweep comes from the half chord (2 asin |u| on the unit circle), not from the
+        // directions to a centre found only to rounding, which gave 1.4043 at 1e16 and 0 at
+        // 1e300 (found by fuzzing: an arc shorter than its chord).
         let path = try Path(svgPathData: data)
-        withKnownIssue(
-            "the centre is found only to rounding, so the sweep (1e-16 or less) is wrong: 1.4043 at 1e16, 0 at 1e300"
-        ) {
-            expectClose(PathMeasure(path).length, 2.0.squareRoot(), relative: 1e-9)
-        }
+        expectClose(PathMeasure(path).length, 2.0.squareRoot(), relative: 1e-9)
     }
 
     @Test("Radii so large that the end points cannot be told apart on the ellipse make a line")
@@ -110,5 +112,35 @@ struct ExtremeInputTests {
         built.move(to: .zero)
         for index in 0..<count { built.addLine(to: Point(Double(index + 1), 0)) }
         #expect(built.subpaths[0].segments.count == count)
+    }
+
+    @Test(
+        "A short subpath after a very long one keeps its length",
+        arguments: [("M 4 0 L 10 0 L 1 1e18 M 2 0 L 3 0 Z", 2.0), ("M 0 0 L 1e300 0 M 0 0 H 1 V 1 H 0 Z", 4)])
+    func shortSubpathAfterALongOne(data: String, expected: Double) throws {
+        // Each subpath's length is its own sum: a difference of distances along the whole path
+        // cancelled to 0 (the 2-unit subpath after one of 1e18; found by fuzzing).
+        let measure = PathMeasure(try Path(svgPathData: data))
+        #expect(measure.subpathLengths.last == expected)
+        #expect(measure.length >= measure.subpathLengths[0])
+    }
+
+    @Test(
+        "A very flat ellipse measures four radii in either direction, at every accuracy",
+        arguments: [
+            "M 0,0 A 1,1e-12 0 1 0 1e-9,0", "M 0,0 A 1,1e-12 0 1 1 1e-9,0", "M 0,0 A 1e-31,1e-320 0 1 0 1e-310,0",
+        ],
+        [1e-3, 1e-6, 1e-9])
+    func flatEllipseInBothDirections(data: String, accuracy: Double) throws {
+        // An ellipse of radii R and r = 1e-12 R is, to within r, a segment of length 2R run there
+        // and back: 4R, less the chord left out (1e-9 R at most). The vertices, near-kinks of
+        // the speed, are where the integral is cut; for a clockwise sweep the cuts were taken in
+        // the wrong order and the length was 4.14 or 3.92 (found by fuzzing).
+        let path = try Path(svgPathData: data)
+        guard case .arc(let arc) = try #require(path.subpaths.first?.segments.first) else {
+            Issue.record("expected an arc")
+            return
+        }
+        expectClose(PathMeasure(path, accuracy: accuracy).length, 4 * arc.radiusX, relative: accuracy + 1e-9)
     }
 }

@@ -34,10 +34,22 @@ import Testing
         #expect(Font.default.size == Font.defaultSize && Font.default.weight == .bold)
     }
 
-    @Test(arguments: ["Sans Bold 14", "DejaVu Sans,Noto Sans CJK JP Italic 9.5", "Serif Condensed 7.25", ""])
+    @Test(arguments: [
+        "Sans Bold 14", "DejaVu Sans,Noto Sans CJK JP Italic 9.5", "Serif Condensed 7.25", "",
+        // Found by fuzzing: Pango drops one trailing comma per reading, so these read back as
+        // other lists until empty names were dropped.
+        "DejaVu Sans, Nmeta,,, 9", "Sans,,,,,", ",, ,Serif, ,Sans,, Bold 10", ",,,",
+    ])
     func descriptionsReadBackToTheSameFont(description: String) throws {
         let font = try Font(description: description)
         #expect(try Font(description: font.description) == font)
+    }
+
+    @Test func emptyFamilyNamesAreDropped() throws {
+        #expect(try Font(description: "DejaVu Sans, Nmeta,,, 9").family == "DejaVu Sans,Nmeta")
+        #expect(try Font(description: ",, ,Serif, ,Sans,, Bold 10").families == ["Serif", "Sans"])
+        #expect(try Font(description: ",,, 11").description == "Sans 11")
+        #expect(try Font(family: "Serif,,", size: 12) == Font(description: "Serif 12"))
     }
 
     @Test func partsMakeTheSameFontAsADescription() throws {

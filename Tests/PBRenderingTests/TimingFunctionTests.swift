@@ -143,6 +143,24 @@ import Testing
         }
     }
 
+    /// Found by fuzzing: control values near the largest double gave NaN, because the power
+    /// form's coefficients (`3 y1`, `3 (y2 - y1) - 3 y1`) overflowed.
+    @Test func hugeControlValuesGiveFiniteValues() throws {
+        let wild = try #require(TimingFunction(x1: 0, y1: 1e308, x2: 1, y2: -1e308))
+        // x(1/2) = 3/8 + 1/8 = 1/2, and y(1/2) = 3/8 (1e308 - 1e308) + 1/8.
+        #expect(wild.value(at: 0.5) == 0.125)
+        for time in [.leastNonzeroMagnitude, 1e-300, 0.25, 0.75, 1 - 1e-16] {
+            let value = wild.value(at: time)
+            // Within the control values' hull, and finite.
+            #expect(value.isFinite && abs(value) <= 1e308, "at \(time): \(value)")
+        }
+        let largest = Double.greatestFiniteMagnitude
+        let high = try #require(TimingFunction(x1: 0.5, y1: largest, x2: 0.5, y2: largest))
+        // Symmetric: x(1/2) = 1/2, and y(1/2) = 3/4 of the control value (plus 1/8).
+        let value = high.value(at: 0.5)
+        #expect(value.isFinite && abs(value / (0.75 * largest) - 1) < 1e-15, "\(value)")
+    }
+
     @Test func linearIsTheIdentityExactly() {
         for time in Self.times {
             #expect(TimingFunction.linear.value(at: time) == time)

@@ -1,5 +1,6 @@
 import Foundation
 import PBServer
+import PBSynchronization
 import Synchronization
 import Testing
 
@@ -233,7 +234,7 @@ struct HTTPServerTests {
             usleep(200)
             return .text("echo " + request.target)
         }
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         onThreads(20) { thread in
             for index in 0..<10 {
                 let target = "/t/\(thread)/\(index)"
@@ -280,7 +281,7 @@ struct HTTPServerTests {
             return .text("fast")
         }
         let port = server.port
-        let result = Mutex<Result<RawHTTPResponse, any Error>?>(nil)
+        let result = Locked<Result<RawHTTPResponse, any Error>?>(nil)
         let client = Thread {
             let response = Result { try TestHTTPClient.request("/slow", port: port) }
             result.withLock { $0 = response }

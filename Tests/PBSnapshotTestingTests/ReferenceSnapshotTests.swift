@@ -2,7 +2,7 @@ import Foundation
 import PBCommandLine
 import PBRendering
 import PBSnapshotTesting
-import Synchronization
+import PBSynchronization
 import Testing
 
 /// pbrender's own references in `Snapshots/`: every example curve file and every built-in
@@ -58,8 +58,8 @@ import Testing
 
     /// What `pbrender` writes to standard output for `arguments`, run in process.
     static func runTool(_ arguments: [String]) throws -> [UInt8] {
-        let output = Mutex<[UInt8]>([])
-        let errors = Mutex("")
+        let output = Locked<[UInt8]>([])
+        let errors = Locked("")
         let context = CommandContext(
             writeOutput: { bytes in output.withLock { $0 += bytes } },
             writeError: { text in errors.withLock { $0 += text } }, readFile: CommandContext.system.readFile)

@@ -1,3 +1,5 @@
+import PBSynchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import Foundation
+import PBSynchronization
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PBRendering
+import PBSynchronization
 import Synchronization
 
 /// Frames rendered to numbered files (`-o 'frame-%03d.png'`), on every core: `--frames N` (N
@@ -84,7 +85,7 @@ struct FrameSequence {
         }
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let failure = Mutex<CommandLineError?>(nil)
+        let failure = Locked<CommandLineError?>(nil)
         // As many frames at once as there are cores, and as the memory budget allows at this size.
         let pixels = (try? frame(0).pixelSize).map { $0.width * $0.height } ?? 1
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)

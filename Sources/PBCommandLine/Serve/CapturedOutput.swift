@@ -1,4 +1,4 @@
-import Synchronization
+import PBSynchronization
 
 /// What a command writes while it answers a request: standard output collected in memory, and a
 /// context whose only readable file is the request's curve file (under the name `curve`).
@@ -6,7 +6,7 @@ final class CapturedOutput: Sendable {
     /// The file name the request's `curve` parameter is read under.
     static let curveFileName = "curve"
 
-    private let bytes = Mutex<[UInt8]>([])
+    private let bytes = Locked<[UInt8]>([])
     private let curve: [UInt8]?
 
     /// A capture whose context reads `curve` (the request's curve-file JSON) as the file `curve`.

@@ -96,6 +96,9 @@ public struct EllipticalArc: ParametricCurve {
         let lambda = ux * ux + uy * uy
         var scale = 1.0
         var (cx, cy) = (0.0, 0.0)
+        // The sweep of an arc that is not a half ellipse, from the half chord in the unit
+        // space, |u| (see below); nil for a half ellipse.
+        var smallSweep: Double?
         // End points diametrically opposite (λ = 1 but for rounding) make a half ellipse: the
         // centre is their midpoint. Solving for it would find it only to about the square root
         // of the rounding error.
@@ -114,17 +117,25 @@ public struct EllipticalArc: ParametricCurve {
             var distance = (1 - lambda).squareRoot()
             if svgArc.isLargeArc == svgArc.isClockwise { distance = -distance }
             (cx, cy) = (distance * (uy / norm), -distance * (ux / norm))
+            // On the unit circle a chord of half length |u| spans 2 asin |u|: exact to rounding
+            // however short the chord, where the angle between the two directions from the
+            // rounded centre loses every digit the chord is shorter than the radius (radii 1e16
+            // times the chord measured 1.4043 for √2, 1e300 times measured 0; found by fuzzing).
+            smallSweep = 2 * asin(min(norm, 1))
         }
         guard scale.isFinite, ux.isFinite, uy.isFinite else { return nil }
         // Steps 3-4: start angle and sweep.
         let (ax, ay) = (ux - cx, uy - cy)
         let (bx, by) = (-ux - cx, -uy - cy)
-        var sweep = atan2(ax * by - ay * bx, ax * bx + ay * by)
-        if svgArc.isClockwise && sweep < 0 { sweep += 2 * .pi }
-        if !svgArc.isClockwise && sweep > 0 { sweep -= 2 * .pi }
-        // End points closer than the rounding of the centre (radii 1e300 times their
-        // distance) meet the centre at one angle: the large arc is then the whole ellipse.
-        if sweep == 0 && svgArc.isLargeArc { sweep = svgArc.isClockwise ? 2 * .pi : -2 * .pi }
+        var sweep: Double
+        if let smallSweep {
+            sweep = svgArc.isLargeArc ? 2 * .pi - smallSweep : smallSweep
+            if !svgArc.isClockwise { sweep = -sweep }
+        } else {
+            sweep = atan2(ax * by - ay * bx, ax * bx + ay * by)
+            if svgArc.isClockwise && sweep < 0 { sweep += 2 * .pi }
+            if !svgArc.isClockwise && sweep > 0 { sweep -= 2 * .pi }
+        }
         let (erx, ery) = (rx * scale, ry * scale)
         let middle = start.midpoint(to: end)
         let center = Point(

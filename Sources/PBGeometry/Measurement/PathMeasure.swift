@@ -99,7 +99,10 @@ public struct PathMeasure: Sendable {
         var lengthIndex = 0
         for (subpathIndex, segments) in drawnSegments.enumerated() {
             subpathStarts.append(distance)
-            let start = distance
+            // Summed on its own, not as the difference of distances along the whole path:
+            // after a long subpath that difference cancels (a 2-unit subpath after one of 1e18
+            // measured 0; found by fuzzing).
+            var subpathLength = 0.0
             for segmentIndex in segments.indices {
                 // A length that overflowed to NaN (control points near the largest double) is
                 // infinite, not absent: the path is too large to measure.
@@ -111,8 +114,9 @@ public struct PathMeasure: Sendable {
                         subpathIndex: subpathIndex, segmentIndex: segmentIndex, startDistance: distance,
                         length: length))
                 distance += length
+                subpathLength += length
             }
-            subpathLengths.append(distance - start)
+            subpathLengths.append(subpathLength)
         }
         self.path = path
         self.subpaths = subpaths

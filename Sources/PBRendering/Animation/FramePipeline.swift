@@ -1,4 +1,5 @@
 import Dispatch
+import PBSynchronization
 import Synchronization
 
 /// Makes frames on several threads and hands them to one consumer in frame order: how an
@@ -37,7 +38,7 @@ enum FramePipeline {
 
     /// The shared state, the next frame number to start, and the two signals.
     private final class Shared<Frame: Sendable, Failure: Error>: Sendable {
-        let state = Mutex(State<Frame, Failure>())
+        let state = Locked(State<Frame, Failure>())
         let started = Atomic<Int>(0)
         /// One permit for each frame that may be started and not yet consumed.
         let permits: DispatchSemaphore

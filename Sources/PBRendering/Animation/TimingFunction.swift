@@ -103,8 +103,12 @@ public struct TimingFunction: Hashable, Sendable {
         if time >= 1 { return 1 }
         if x1 == y1 && x2 == y2 { return time }
         let t = parameter(forTime: time)
-        let (ay, by, cy) = Self.coefficients(y1, y2)
-        return ((ay * t + by) * t + cy) * t
+        // The Bernstein form, weights first: `3 s² t` and `3 s t²` are at most 4/9 and sum to at
+        // most 3/4, so the sum stays finite for any finite y1 and y2. (The power form's
+        // coefficients `3 y1` and `3 (y2 - y1) - 3 y1` overflow for control values beyond
+        // about 6e307: `cubic-bezier(0, 1e308, 1, -1e308)` gave NaN. Found by fuzzing.)
+        let s = 1 - t
+        return (3 * s * s * t) * y1 + (3 * s * t * t) * y2 + t * t * t
     }
 
     /// The curve parameter `t` in 0...1 with `x(t) = time`, for `time` strictly inside 0...1.

@@ -79,9 +79,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
                 }
                 pango_font_description_set_size(pango, Self.pangoUnits(Self.defaultSize))
             }
-            if (pango_font_description_get_family(pango).map { String(cString: $0).isEmpty }) ?? true {
-                pango_font_description_set_family(pango, Self.defaultFamily)
-            }
+            let family = pango_font_description_get_family(pango).map { String(cString: $0) } ?? ""
+            pango_font_description_set_family(pango, Self.familyList(family))
             return Font(pango)
         }
     }
@@ -99,7 +98,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         family: String = Font.defaultFamily, size: Double = Font.defaultSize, weight: Weight = .regular,
         style: Style = .normal
     ) throws(FontError) {
-        let family = family.isEmpty ? Self.defaultFamily : family
+        let family = Self.familyList(family)
         try Self.validate(size: size, fontDescription: "\(family) \(size)")
         self = Self.withPangoDescription("") { pango in
             pango_font_description_set_family(pango, family)
@@ -139,6 +138,15 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         let pango: OpaquePointer = pango_font_description_from_string(text)
         defer { pango_font_description_free(pango) }
         return try body(pango)
+    }
+
+    /// A family list without empty names (`A,,B`, `A,` and `,` name nothing), or
+    /// ``defaultFamily`` when no name is left. Pango drops one trailing comma each time it reads
+    /// a description, so a list ending in empty names read back as another list, and a font
+    /// as another font (found by fuzzing).
+    private static func familyList(_ family: String) -> String {
+        let names = family.split(separator: ",").filter { !$0.allSatisfy(\.isWhitespace) }
+        return names.isEmpty ? defaultFamily : names.joined(separator: ",")
     }
 
     /// Pango's units (1/1024 point) for a size in points.

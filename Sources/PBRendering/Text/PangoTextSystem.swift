@@ -1,5 +1,5 @@
 internal import CPango
-import Synchronization
+import PBSynchronization
 
 /// The process's one Pango font map and its contexts, and the lock every Pango call holds.
 ///
@@ -24,6 +24,18 @@ import Synchronization
 /// work does not run in parallel (laying out a short label takes about 6 µs and drawing it
 /// about 2 µs, small next to a frame's rasterising and encoding).
 ///
+/// Pango's font map keeps what it loads for each font description (fontsets, fontconfig
+/// patterns, fonts) for as long as the map lives, and ours lives as long as the process: found
+/// by fuzzing labels, every new description (another family or size) cost 10 to 20 KB that
+/// never came back (8000 descriptions: 168 MB; LeakSanitizer reports them as leaks when Pango's
+/// fontconfig thread races the first layout), which a server laying out labels in fonts its
+/// requests choose cannot afford. So the system counts the descriptions laid out since the
+/// caches were last cleared, and once more than ``maximumCachedDescriptions`` have been seen it
+/// clears them (`pango_fc_font_map_cache_clear`) and starts counting again: memory stays flat
+/// (measured with the same 8000 descriptions: 14 MB), while the few fonts an application really
+/// uses stay cached. Layouts made before a clear keep their fonts (each holds references) and
+/// draw as they were measured.
+///
 /// The lock is not recursive: a closure passed to ``withLock(_:)`` must not release the last
 /// reference to a ``PangoLayoutOwner`` (its `deinit` takes the lock).
 ///
@@ -36,7 +48,20 @@ final class PangoTextSystem: @unchecked Sendable {
     /// The shared system, made on first use.
     static let shared = PangoTextSystem()
 
-    private let lock = Mutex<Void>(())
+    /// The most font descriptions laid out between two clears of the font map's caches.
+    static let maximumCachedDescriptions = 64
+
+    /// The lock, and what it guards besides every Pango call: the font descriptions laid out
+    /// since the caches were last cleared.
+    private let lock = Locked(FontCache())
+
+    /// The font descriptions laid out since the font map's caches were last cleared.
+    struct FontCache: Sendable {
+        /// The descriptions, in Pango's normal form.
+        var descriptions: Set<String> = []
+        /// How many times the caches were cleared.
+        var clearCount = 0
+    }
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Contexts whose base direction is weak left-to-right / weak right-to-left: the direction
     /// of a paragraph without a strong character.
@@ -61,10 +86,31 @@ final class PangoTextSystem: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock, with the context whose neutral paragraphs run in
-    /// `direction`.
-    func withContext<R: Sendable>(neutralDirection direction: TextDirection, _ body: (OpaquePointer) -> R) -> R {
+    /// `direction`, for laying out text in the font `fontDescription`: clears the font map's
+    /// caches first when this description is one more than ``maximumCachedDescriptions`` since
+    /// the last clear.
+    func withContext<R: Sendable>(
+        neutralDirection direction: TextDirection, fontDescription: String, _ body: (OpaquePointer) -> R
+    ) -> R {
         let context = direction == .leftToRight ? leftToRight : rightToLeft
-        return lock.withLock { _ in body(context) }
+        let fontMap = fontMap
+        return lock.withLock { cache in
+            if cache.descriptions.insert(fontDescription).inserted,
+                cache.descriptions.count > Self.maximumCachedDescriptions
+            {
+                // A PangoCairo font map on fontconfig is a PangoFcFontMap (an opaque type here).
+                pango_fc_font_map_cache_clear(OpaquePointer(fontMap))
+                cache.descriptions = [fontDescription]
+                cache.clearCount += 1
+            }
+            return body(context)
+        }
+    }
+
+    /// The font descriptions laid out since the caches were last cleared, and the number of
+    /// clears (for tests).
+    var fontCache: FontCache {
+        lock.withLock { $0 }
     }
 
     /// The corresponding C functions are `pango_font_map_create_context`,

@@ -83,7 +83,9 @@ public struct TextLayout: Sendable, Hashable {
         }
         guard count <= Self.maximumLength else { throw TextLayoutError(.tooLong, value: count) }
 
-        let measured = PangoTextSystem.shared.withContext(neutralDirection: neutralDirection) { context in
+        let measured = PangoTextSystem.shared.withContext(
+            neutralDirection: neutralDirection, fontDescription: font.description
+        ) { context in
             Self.layOut(text, font: font, alignment: alignment, context: context)
         }
         let largest = max(measured.logical.width, measured.logical.height, measured.ink.width, measured.ink.height)

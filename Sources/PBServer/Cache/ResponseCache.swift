@@ -1,4 +1,4 @@
-import Synchronization
+import PBSynchronization
 
 /// A thread-safe in-memory cache of responses by key, bounded in bytes, that evicts the least recently used.
 ///
@@ -6,7 +6,7 @@ import Synchronization
 /// ``capacity``: inserting evicts least recently used entries until the new one fits, and an entry larger than
 /// the whole capacity is not stored. A lookup that finds its key counts as a hit and makes the entry the most
 /// recently used; one that does not counts as a miss. All methods may be called from any thread (the state is
-/// behind a `Mutex`); a lookup and an insert are O(1) expected, plus the evictions an insert causes.
+/// behind a `Locked` mutex); a lookup and an insert are O(1) expected, plus the evictions an insert causes.
 ///
 /// Store a response as the server will send it, `ETag` included (``ConditionalGET`` keeps a response's own
 /// `ETag`), so a hit costs no hashing.
@@ -29,7 +29,7 @@ public final class ResponseCache: Sendable {
         public var capacity: Int
     }
 
-    private let storage: Mutex<LRUStorage>
+    private let storage: Locked<LRUStorage>
 
     /// The most bytes the cache holds.
     public let capacity: Int
@@ -39,7 +39,7 @@ public final class ResponseCache: Sendable {
     /// - Parameter capacity: The bound on the total cost of the entries, e.g. `try ByteCount(parsing: "64MB")`.
     public init(capacity: ByteCount) {
         self.capacity = max(0, capacity.bytes)
-        self.storage = Mutex(LRUStorage(capacity: capacity.bytes))
+        self.storage = Locked(LRUStorage(capacity: capacity.bytes))
     }
 
     /// The response stored under `key`, made the most recently used, or nil; counts a hit or a miss.

@@ -1,5 +1,5 @@
 internal import CMicroHTTPD
-import Synchronization
+import PBSynchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -44,7 +44,7 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
 
     private let context: ServerContext
-    private let daemon: Mutex<DaemonHandle?>
+    private let daemon: Locked<DaemonHandle?>
 
     /// Starts a server.
     ///
@@ -83,7 +83,7 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.context = context
         self.port = pb_mhd_bound_port(started)
-        self.daemon = Mutex(DaemonHandle(pointer: started))
+        self.daemon = Locked(DaemonHandle(pointer: started))
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import PBSynchronization
 import Synchronization
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ public final class SignalWatch: Sendable {
     public let signals: [Int32]
     private let readEnd: Int32
     private let writeEnd: Int32
-    private let previousActions: Mutex<[sigaction]>
+    private let previousActions: Locked<[sigaction]>
 
     /// Starts catching `signals`.
     ///
@@ -77,7 +78,7 @@ public final class SignalWatch: Sendable {
         self.signals = signals
         self.readEnd = ends[0]
         self.writeEnd = ends[1]
-        self.previousActions = Mutex(previous)
+        self.previousActions = Locked(previous)
     }
 
     deinit {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PBSynchronization
 
 /// Where a snapshot's reference and artifacts live.
 struct SnapshotLocation {
@@ -39,7 +39,7 @@ struct SnapshotLocation {
         return String(allowed).trimmingCharacters(in: CharacterSet(charactersIn: "-."))
     }
 
-    private static let counters = Mutex<[String: Int]>([:])
+    private static let counters = Locked<[String: Int]>([:])
 
     private static func nextNumber(for key: String) -> Int {
         counters.withLock { counters in

@@ -1,10 +1,11 @@
 import Foundation
 import PBServer
+import PBSynchronization
 import Synchronization
 
 /// Collects access-log lines in memory.
 final class LineRecorder: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     /// A log that appends to this recorder.
     var log: AccessLog {

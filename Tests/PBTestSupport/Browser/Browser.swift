@@ -1,6 +1,6 @@
 import Foundation
 import PBRendering
-import Synchronization
+import PBSynchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -46,7 +46,7 @@ public final class Browser: Sendable {
     public let arguments: [String]
     /// The running browsers: one for batches with motion, one (started with
     /// `--force-prefers-reduced-motion`) for batches with reduced motion.
-    private let sessions = Mutex<[Bool: BrowserSession]>([:])
+    private let sessions = Locked<[Bool: BrowserSession]>([:])
 
     /// Creates a browser; Chromium starts at the first ``render(_:options:)``.
     ///
