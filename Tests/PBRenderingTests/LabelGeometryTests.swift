@@ -110,18 +110,11 @@ import Testing
             return
         }
         let pango = try TextLayout(text: text, font: Font(description: "Sans Bold 12"))
-        withKnownIssue(
-            "a label beside a bar (leading, trailing) does not grow the canvas's height: cut to the bar's 4 points"
-        ) {
-            #expect(
-                abs(label.maxX - label.minX - pango.inkExtents.width) <= 2
-                    && abs(label.maxY - label.minY - pango.inkExtents.height) <= 2,
-                "\(position): painted \(label), Pango's ink is \(pango.inkExtents.width) x \(pango.inkExtents.height)")
-            #expect(
-                layer.origin.y + pango.inkExtents.minY >= 0 && layer.origin.y + pango.inkExtents.maxY <= scene.height)
-        } when: {
-            position == .leading || position == .trailing
-        }
+        #expect(
+            abs(label.maxX - label.minX - pango.inkExtents.width) <= 2
+                && abs(label.maxY - label.minY - pango.inkExtents.height) <= 2,
+            "\(position): painted \(label), Pango's ink is \(pango.inkExtents.width) x \(pango.inkExtents.height)")
+        #expect(layer.origin.y + pango.inkExtents.minY >= 0 && layer.origin.y + pango.inkExtents.maxY <= scene.height)
         // Centred on the bar across it: the ink's centre within a pixel for leading and trailing
         // (placed by its ink box); above and below are placed by the logical box, whose centre
         // is the ink's up to the glyphs' side bearings: within 1.5 pixels.
@@ -160,11 +153,9 @@ import Testing
         let scene = try indicator.scene()
         let pango = try TextLayout(text: "Receiving table 2 of 5", font: Font(description: "Sans Bold 12"))
         let painted = Self.paintedBox(try scene.renderImage())
-        withKnownIssue("a label outside a path whose canvas is fixed is placed off the canvas (above y = 0)") {
-            let box = try #require(painted, "nothing of the label is on the canvas")
-            #expect(abs(box.maxX - box.minX - pango.inkExtents.width) <= 2, "\(box)")
-            #expect(abs(box.maxY - box.minY - pango.inkExtents.height) <= 2, "\(box)")
-        }
+        let box = try #require(painted, "nothing of the label is on the canvas")
+        #expect(abs(box.maxX - box.minX - pango.inkExtents.width) <= 2, "\(box)")
+        #expect(abs(box.maxY - box.minY - pango.inkExtents.height) <= 2, "\(box)")
     }
 
     /// Labels in the scripts the issue names, through the indicator's layout.

@@ -103,8 +103,12 @@ public struct ProgressLayout: Hashable, Sendable {
             dark.append(.text(TextLayer(layout: text, origin: origin, color: label.darkColor ?? color.darkVariant)))
             if accessibility.valueText == nil { accessibility.valueText = text.text }
         }
+        var dependents: ProgressLayerInfo.Dependents = []
+        if style.progressValueColors != nil, values.count == 1 { dependents.insert(.color) }
+        if let label, !label.template.tokens.isEmpty || labelRoom?.position == .end { dependents.insert(.label) }
         let info = ProgressLayerInfo(
-            layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values)
+            layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values,
+            dependents: dependents)
         return Scene(
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
             accessibility: accessibility, progress: info)

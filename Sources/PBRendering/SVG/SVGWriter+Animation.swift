@@ -20,7 +20,9 @@ extension SVGWriter {
         // would be an element, and the document not well-formed), which CSS reads as the characters.
         rules += "@property --progress{syntax:'&lt;number&gt;';inherits:true;initial-value:\(number(from))}"
         rules += "@keyframes \(keyframes){0%{--progress:\(number(from));animation-timing-function:\(timing.cssValue)}"
-        rules += "\(number(moving))%,100%{--progress:\(number(to))}}"
+        // Without a hold the last keyframe is 100% alone (not "100%,100%").
+        let last = moving < 100 ? "\(number(moving))%,100%" : "100%"
+        rules += "\(last){--progress:\(number(to))}}"
         let count = schedule.loopCount == 0 ? "infinite" : String(schedule.loopCount)
         rules += ".\(root){animation:\(keyframes) \(number(total))s linear \(count) both}"
         rules += "@media (prefers-reduced-motion: reduce){.\(root){animation:none;--progress:\(number(to))}}"

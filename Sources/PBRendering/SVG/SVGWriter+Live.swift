@@ -20,6 +20,19 @@ extension SVGWriter {
                     name: "live", reason: "a live SVG moves its progress with a dash, so it cannot have a dash pattern")
             )
         }
+        if progress.dependents.contains(.color) {
+            throw RenderError(
+                .notApplicable(
+                    name: "live", reason: "a live SVG moves only the progress, and this one's colour follows its value")
+            )
+        }
+        if progress.dependents.contains(.label) {
+            throw RenderError(
+                .notApplicable(
+                    name: "live",
+                    reason: "a live SVG moves only the progress, and this label's text or place follows the value"
+                        + " (a label of fixed text beside or inside the shape can be live)"))
+        }
         let end = Self.endExpression(progress)
         let reveals = liveStrokes(layer, end: end, progress: progress)
         switch layer.strokePaint {

@@ -14,10 +14,26 @@ public struct ProgressLayerInfo: Hashable, Sendable {
         values.count == 1 ? min(max(values[0], 0), 1) : min(strokeStart + values.reduce(0, +), 1)
     }
 
+    /// What else in the scene changes with the values (a live SVG, which moves only the
+    /// progress, refuses these): empty for most scenes.
+    public var dependents: Dependents
+
+    /// Parts of a scene other than the progress's length that follow its values.
+    public struct Dependents: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        /// Creates the set from its raw bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The progress's colour (colour stops: ``ProgressStyle/progressValueColors``).
+        public static let color = Dependents(rawValue: 1)
+        /// The label: its text has tokens ("{percent}"), or it rides at the progress's end.
+        public static let label = Dependents(rawValue: 2)
+    }
+
     /// Creates the description.
-    public init(layerIndex: Int, strokeStart: Double, values: [Double]) {
+    public init(layerIndex: Int, strokeStart: Double, values: [Double], dependents: Dependents = []) {
         self.layerIndex = layerIndex
         self.strokeStart = strokeStart
         self.values = values
+        self.dependents = dependents
     }
 }

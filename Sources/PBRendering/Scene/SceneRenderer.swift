@@ -3,10 +3,11 @@
 /// the track), which the frames of one indicator share.
 ///
 /// The bytes are exactly those ``Scene/render(as:)`` gives for the same scene and format: the
-/// layers under the progress are drawn once onto a clear canvas and their pixels copied into each
-/// later frame whose layers under the progress are the same, which is what drawing them again
-/// would give. A renderer only makes many frames cheaper (no compressor set-up, no buffer
-/// allocation, no track drawn per PNG, once the first frame has set them up).
+/// layers under the progress are drawn onto a clear canvas and, once a second scene shares them,
+/// their pixels are kept and copied into each later frame whose layers under the progress are the
+/// same, which is what drawing them again would give. A renderer only makes many frames cheaper (no
+/// compressor set-up, no buffer allocation, no track drawn per PNG), and a canvas above
+/// ``maximumKeptPixelCount`` pixels keeps no copy.
 ///
 /// ```swift
 /// let renderer = SceneRenderer()
@@ -22,8 +23,20 @@ public final class SceneRenderer {
     /// Created on the first PNG and kept.
     private var encoder: PNGEncoder?
     /// The layers under the progress of the last scene drawn, at its pixel size and scale, and
-    /// their pixels.
-    private var base: (width: Int, height: Int, scale: Double, layers: ArraySlice<Layer>, pixels: [UInt8])?
+    /// their pixels once a second scene has shared them (a single render copies nothing).
+    private var base: (key: BaseKey, pixels: [UInt8]?)?
+
+    /// What the kept pixels of the layers under the progress were drawn from.
+    private struct BaseKey: Equatable {
+        var width: Int
+        var height: Int
+        var scale: Double
+        var layers: ArraySlice<Layer>
+    }
+
+    /// The most pixels a canvas may have for the layers under its progress to be kept: 4 Mi (16 MiB). Larger canvases
+    /// draw them for every frame rather than hold a second copy of the canvas.
+    public static let maximumKeptPixelCount = 1 << 22
 
     /// Creates a renderer; what it keeps is allocated by its first PNG.
     public init() {}
@@ -70,14 +83,14 @@ public final class SceneRenderer {
         let context = try CairoContext(surface)
         context.scale(by: scene.scale)
         let under = scene.layers[..<min(scene.progress?.layerIndex ?? 0, scene.layers.count)]
-        if let base, base.width == width, base.height == height, base.scale == scene.scale, base.layers == under,
-            !under.isEmpty
-        {
-            surface.setPixels(base.pixels)
+        let key = BaseKey(width: width, height: height, scale: scene.scale, layers: under)
+        if let base, base.key == key, let pixels = base.pixels {
+            surface.setPixels(pixels)
         } else if !under.isEmpty {
             try context.draw(under, scale: scene.scale)
-            let pixels = try surface.withPixels { pixels, _, _, _ throws(RenderError) in Array(pixels) }
-            base = (width, height, scene.scale, under, pixels)
+            let shared = base?.key == key && width * height <= Self.maximumKeptPixelCount
+            let pixels = shared ? try surface.withPixels { pixels, _, _, _ throws(RenderError) in Array(pixels) } : nil
+            base = (key, pixels)
         }
         try context.draw(scene.layers[under.endIndex...], scale: scene.scale)
         return try surface.withPixels(body)
