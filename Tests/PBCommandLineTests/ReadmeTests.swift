@@ -3,8 +3,9 @@ import Testing
 
 /// Every `pbrender …` command in the README runs, as written, with the real binary.
 @Suite struct ReadmeTests {
-    /// The `pbrender` lines of the README's shell blocks, split into arguments as the shell would
-    /// (single quotes; `# …` comments dropped).
+    /// The `pbrender` lines of the README's `sh` blocks, split into arguments as the shell would
+    /// (single quotes; `# …` comments dropped). `pbrender serve`, which runs until it is stopped,
+    /// is in a `bash` block: ServeProcessTests start and stop it.
     static let commands: [[String]] = {
         let readme =
             (try? String(contentsOf: EndToEndTests.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""

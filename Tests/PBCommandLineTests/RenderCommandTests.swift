@@ -149,6 +149,18 @@ import Testing
             ["--progress", "1", "--from", "0"], "option '--from' only applies with '--frames'", usage: Usage.render)
     }
 
+    @Test func paintsThatWouldHideEachOtherAreRefused() {
+        let out = path("paints.png")
+        expectUsageError(
+            ["--progress", "0.5", "--color-stops", "0:red", "--progress-gradient", "red,blue", "-o", out],
+            "give either '--progress-gradient' (colours along the path) or '--color-stops' (one colour by value), not both",
+            usage: Usage.render)
+        expectUsageError(
+            ["--values", "0.2,0.3", "--color-stops", "0:red", "-o", out],
+            "give either '--color-stops' or '--values' (each value has its own colour), not both", usage: Usage.render)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func badInputEndsWithCodeTwoAndNoFile() throws {
         let out = path("bad.png")
         expectUsageError(

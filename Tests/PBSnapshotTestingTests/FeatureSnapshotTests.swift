@@ -8,7 +8,7 @@ import Testing
 /// References in `Snapshots/features/` for what pbrender draws beyond one progress on a path:
 /// labels for the seeds' apps (a download with bytes, a sync with phases, a ring with its
 /// percent, a badge-like bar), several values, gradients, colour by value, locales and
-/// scripts, the indeterminate look and dark appearance. Each is the command line's output (run
+/// scripts, the indeterminate look, dark appearance and `pbrender badge`'s styles. Each is the command line's output (run
 /// in process) for the arguments shown, as PNG and SVG; the README shows them.
 @Suite struct FeatureSnapshotTests {
     static let root = ReferenceSnapshotTests.root
@@ -68,6 +68,15 @@ import Testing
         ("cjk-label", ["--progress", "0.42", "--label", "同步中 {percent}", "--font", "Sans Bold 24"]),
         ("indeterminate-ring", ["--bytes", "3145728/?", "--label", "{bytes}"]),
         ("dark-ring", ["--progress", "0.6", "--label", "percent", "--font", "Sans Bold 32", "--appearance", "dark"]),
+        ("badge-coverage", ["badge", "--title", "coverage", "--progress", "0.87"]),
+        (
+            "badge-tests",
+            [
+                "badge", "--title", "tests", "--progress", "217/250", "--total", "250", "--suffix", " passed",
+                "--style", "for-the-badge",
+            ]
+        ),
+        ("badge-cjk", ["badge", "--title", "同步", "--progress", "0.42", "--style", "flat-square"]),
     ]
 
     static var directory: String { root.appendingPathComponent("Snapshots/features").path }

@@ -3,6 +3,10 @@ import PBRendering
 /// `pbrender [render]`: the main job. Draws the whole path as the track and the progress part
 /// over it, to a PNG, SVG or PDF, or to a sequence of frames.
 enum RenderCommand: Command {
+    /// What a render without any progress is told.
+    static let missingProgressMessage =
+        "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'"
+
     static let name = "render"
     static let overview = "Draw a track and the progress along a path as a PNG, SVG or PDF (the default command)."
     static let usage = """
@@ -52,7 +56,7 @@ enum RenderCommand: Command {
             options.hasProgress || indicator.isIndeterminate || options.bytes != nil || options.step != nil
                 || options.phasesFile != nil
         else {
-            throw .usage("give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'")
+            throw .usage(missingProgressMessage)
         }
         if let progress = options.progress, progress.looksLikeAPercentage {
             let text = NumberText.readable(progress.value)

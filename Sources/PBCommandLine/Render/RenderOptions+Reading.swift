@@ -45,6 +45,16 @@ extension RenderOptions {
         if indicator.style.progressGradient != nil, values != nil {
             throw .usage("give either '--progress-gradient' or '--values' (each value has its own colour), not both")
         }
+        if indicator.style.progressValueColors != nil {
+            if indicator.style.progressGradient != nil {
+                throw .usage(
+                    "give either '--progress-gradient' (colours along the path) or '--color-stops' (one colour by"
+                        + " value), not both")
+            }
+            if values != nil {
+                throw .usage("give either '--color-stops' or '--values' (each value has its own colour), not both")
+            }
+        }
         let state = try progressState(context: context)
         if let state {
             if let fraction = state.fraction { indicator.values = [fraction] } else { indicator.isIndeterminate = true }

@@ -142,7 +142,13 @@ struct RenderService: Sendable {
         }
         let captured = CapturedOutput(curve: curves.first.map { Array($0.utf8) })
         try budget.check(render: given, format: format, context: captured.context)
-        try RenderCommand.run(given, context: captured.context)
+        do {
+            try RenderCommand.run(given, context: captured.context)
+        } catch .usage(RenderCommand.missingProgressMessage) {
+            // A server writes no numbered frames: it offers an animation instead.
+            throw .usage(
+                "give the progress with '--progress P' (like 0.5 or 50%), or an animation with '--animate-to B'")
+        }
         return captured.output
     }
 

@@ -7,7 +7,7 @@ enum ServeCorpus {
     static let badRequests: [(target: String, message: String)] = [
         ("/render.png?line-width=wide&progress=0.5", "parameter 'line-width' expects a number >= 0, not 'wide'"),
         ("/render.png?progres=0.5", "unknown parameter 'progres' (did you mean 'progress'?)"),
-        ("/render.png", "give the progress with 'progress=P' (like 0.5 or 50%), or frames with 'frames=N'"),
+        ("/render.png", "give the progress with 'progress=P' (like 0.5 or 50%), or an animation with 'animate-to=B'"),
         ("/render.png?progress=0.5&progress=0.6", "parameter 'progress' is given more than once"),
         (
             "/render.png?output=/tmp/x&progress=1",
