@@ -273,6 +273,13 @@ import Testing
         #expect(outcome.error == "pbrender: error: \(message)\n")
     }
 
+    /// The total-pixel limit is a PNG's: an SVG or PDF of the same canvas has no pixels to count.
+    @Test func aVectorCanvasHasNoPixelLimit() throws {
+        let outcome = try run(["--progress", "0.5", "--size", "9000x9000", "-o", "-", "--format", "svg", "--force"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9000\" height=\"9000\""))
+    }
+
     // MARK: What a new user expects
 
     @Test("pbrender --help shows the render options and the subcommands, and --path-data in the usage")

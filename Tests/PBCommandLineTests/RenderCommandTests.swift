@@ -194,6 +194,14 @@ import Testing
         expectUsageError(
             ["--width", "20000", "--height", "100", "--progress", "0.5", "-o", out],
             "option '--width' gives a canvas 20000 points wide; the limit is 16384 a side")
+        // The side came from '--size': the message names it, not '--width'.
+        expectUsageError(
+            ["--size", "20000", "--progress", "0.5", "-o", out],
+            "option '--size' gives a canvas 20000 points wide; the limit is 16384 a side")
+        expectUsageError(
+            ["--size", "9000", "--scale", "2", "--progress", "0.5", "-o", out],
+            "option '--size' gives a canvas 9000 points wide, 18000 pixels at this scale; the limit is 16384 pixels a side"
+        )
         expectUsageError(
             ["-o", out], "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'",
             usage: Usage.render)

@@ -41,6 +41,19 @@ enum RenderCommand: Command {
         """
 
     static func run(_ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext) throws(CommandLineError) {
+        do {
+            try render(given, context: context)
+        } catch {
+            // The canvas's sides came from '--size': the renderer's "width" is that option.
+            let names = Set(given.map(\.option.name))
+            guard names.contains("size"), names.isDisjoint(with: ["width", "height"]) else { throw error }
+            throw error.renamingValues(["width": "size", "height": "size"])
+        }
+    }
+
+    private static func render(
+        _ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext
+    ) throws(CommandLineError) {
         let (options, curveFile) = try RenderOptions.read(given, context: context)
         var indicator = try options.indicator(curveFile: curveFile, context: context)
         if options.isAnimation {

@@ -40,6 +40,9 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     public var kind: Kind
     /// The usage line of the command, shown after a usage error.
     public var usage: String?
+    /// The options that gave the renderer's values, where they are not the values' own names
+    /// (`width` from `--size`).
+    public var valueNames: [String: String] = [:]
 
     /// Creates an error.
     public init(_ kind: Kind, usage: String? = nil) {
@@ -87,7 +90,7 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         case .located(let file, let position, let message):
             return "\(file):\(position): \(message)"
         case .render(let error):
-            return error.message(naming: naming)
+            return error.message(naming: { naming(valueNames[$0] ?? $0) })
         case .file(let error):
             return error.description
         }
@@ -95,6 +98,13 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// The message.
     public var description: String { message }
+
+    /// The error with the renderer's values named as the options in `names` (`width` as `size`).
+    func renamingValues(_ names: [String: String]) -> CommandLineError {
+        var error = self
+        error.valueNames.merge(names) { $1 }
+        return error
+    }
 }
 
 /// `lineWidth` as `line-width`: how a camel-case value name reads as an option.

@@ -49,7 +49,7 @@ extension ProgressIndicator {
         let room = try labelRoom(gap: labelGap(widest))
         let (path, canvas, center, content) = try place(widest: widest, room: room)
         let scene = Scene(width: canvas.width, height: canvas.height, scale: scale)
-        try scene.validate(for: .png)
+        try scene.validate(for: .svg)  // format-free limits; each render checks its own format
         guard !path.isEmpty else { throw RenderError(.emptyPath) }
         let measure = PathMeasure(path)
         guard measure.length.isFinite else { throw RenderError(.pathTooLarge) }
@@ -111,7 +111,7 @@ extension ProgressIndicator {
                 padding: padding, startAngle: startAngle, clockwise: isClockwise)
             let (canvas, offset) =
                 room?.canvas(around: natural, width: width, height: height) ?? (natural, Point.zero)
-            try Scene(width: canvas.width, height: canvas.height, scale: scale).validate(for: .png)
+            try Scene(width: canvas.width, height: canvas.height, scale: scale).validate(for: .svg)
             let rect = Rect(x: offset.x, y: offset.y, width: natural.width, height: natural.height).insetBy(padding)
             let (path, center) = try shape.geometry(
                 in: rect, stroke: widest, startAngle: startAngle, clockwise: isClockwise)
