@@ -1,4 +1,5 @@
 import Foundation
+import PBTestSupport
 import Testing
 
 @testable import PBCommandLine
@@ -42,7 +43,8 @@ import Testing
     /// A million dash lengths on one line (the case, 10 times over), then a hundred
     /// thousand keys: each well under a few seconds even in a debug build; quadratic, the first
     /// would rescan 10^12 bytes.
-    @Test func aMillionValuesOnOneLineInLinearTime() throws {
+    @Test(.disabled(if: Sanitizer.active != nil, Comment(rawValue: Sanitizer.reason)))
+    func aMillionValuesOnOneLineInLinearTime() throws {
         let values = Array(repeating: "0.5", count: 1_000_000).joined(separator: ",")
         let clock = ContinuousClock()
         let elapsed = try clock.measure {
@@ -58,7 +60,8 @@ import Testing
         #expect(elapsed < .seconds(20))
     }
 
-    @Test func aHundredThousandKeysAndADuplicateAtTheEnd() throws {
+    @Test(.disabled(if: Sanitizer.active != nil, Comment(rawValue: Sanitizer.reason)))
+    func aHundredThousandKeysAndADuplicateAtTheEnd() throws {
         let members = (0..<100_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
         let clock = ContinuousClock()
         let elapsed = try clock.measure {

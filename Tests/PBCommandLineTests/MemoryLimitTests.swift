@@ -1,9 +1,11 @@
 import Foundation
+import PBTestSupport
 import Testing
 
 /// The worst inputs found, run through the real binary under `ulimit -v` 1 GiB: each is refused
 /// cleanly (exit code 2, one line naming the limit) or succeeds (0), and none is killed.
-@Suite(.serialized) final class MemoryLimitTests {
+@Suite(.serialized, .disabled(if: Sanitizer.active != nil, Comment(rawValue: Sanitizer.reason)))
+final class MemoryLimitTests {
     let folder: String
 
     init() throws {

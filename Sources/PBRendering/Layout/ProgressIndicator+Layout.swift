@@ -49,7 +49,7 @@ extension ProgressIndicator {
         let room = try labelRoom(gap: labelGap(widest))
         let (path, canvas, center, content) = try place(widest: widest, room: room)
         let scene = Scene(width: canvas.width, height: canvas.height, scale: scale)
-        try scene.validate(for: .svg)  // format-free limits; each render checks its own format
+        try scene.validate(for: Self.checkedFormat(scale: scale))
         guard !path.isEmpty else { throw RenderError(.emptyPath) }
         let measure = PathMeasure(path)
         guard measure.length.isFinite else { throw RenderError(.pathTooLarge) }
@@ -111,7 +111,8 @@ extension ProgressIndicator {
                 padding: padding, startAngle: startAngle, clockwise: isClockwise)
             let (canvas, offset) =
                 room?.canvas(around: natural, width: width, height: height) ?? (natural, Point.zero)
-            try Scene(width: canvas.width, height: canvas.height, scale: scale).validate(for: .svg)
+            try Scene(width: canvas.width, height: canvas.height, scale: scale).validate(
+                for: Self.checkedFormat(scale: scale))
             let rect = Rect(x: offset.x, y: offset.y, width: natural.width, height: natural.height).insetBy(padding)
             let (path, center) = try shape.geometry(
                 in: rect, stroke: widest, startAngle: startAngle, clockwise: isClockwise)
@@ -163,6 +164,12 @@ extension ProgressIndicator {
                         + "(or neither: the canvas then fits the stroke)"))
         }
     }
+
+    /// The format whose limits a layout checks before it draws: a scale is for pixels, so a
+    /// scene at another scale than 1 is checked as the PNG it is for; at scale 1 only the limits
+    /// every format shares (the points a side), so an SVG or PDF of 9000 x 9000 points is drawn.
+    /// Each render checks its own format again.
+    private static func checkedFormat(scale: Double) -> ImageFormat { scale == 1 ? .svg : .png }
 }
 
 /// The room a label takes: where it goes, on which edge of the shape (none inside it), and its

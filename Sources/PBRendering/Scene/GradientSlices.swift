@@ -78,7 +78,7 @@ extension ShapeLayer {
                         extensions.append(
                             (start.point + margin * start.tangent, start.point - reachPastEnd * start.tangent))
                     }
-                    if forward, let end = path.location(atDistance: reach) {
+                    if forward, let end = continues ? pathEnd() : pieceEnd(piece) {
                         extensions.append((end.point - margin * end.tangent, end.point + reachPastEnd * end.tangent))
                     }
                     slices.append(
@@ -89,6 +89,21 @@ extension ShapeLayer {
             }
         }
         return slices
+    }
+
+    /// Where the path ends, and its direction there.
+    private func pathEnd() -> (point: Point, tangent: Vector)? {
+        path.location(atDistance: path.length).map { ($0.point, $0.tangent) }
+    }
+
+    /// Where a piece ends, and its direction there: from the piece's own last segment, since a
+    /// distance where one subpath ends is also where the next begins, and a location there
+    /// falls on the next one.
+    private func pieceEnd(_ piece: TrimmedPiece) -> (point: Point, tangent: Vector)? {
+        guard let last = piece.subpath.drawnSegments.last(where: { $0.tangent(at: 1) != nil }),
+            let tangent = last.tangent(at: 1)
+        else { return nil }
+        return (last.end, tangent)
     }
 
     /// The ranges of distance in `from...to` over which the gradient's colour is either constant

@@ -1,4 +1,5 @@
 import Foundation
+import PBTestSupport
 import Synchronization
 import Testing
 
@@ -83,7 +84,9 @@ struct ServeProcessTests {
         #expect(lines.count == 129)
     }
 
-    @Test("SIGTERM lets the request in flight finish, then the process exits 0", arguments: [SIGTERM, SIGINT])
+    @Test(
+        "SIGTERM lets the request in flight finish, then the process exits 0",
+        .disabled(if: Sanitizer.active != nil, Comment(rawValue: Sanitizer.reason)), arguments: [SIGTERM, SIGINT])
     func gracefulStop(signal: Int32) throws {
         let server = try ServeProcess(["--max-pixels", "20000000"])
         defer { server.process.stop(SIGKILL) }
@@ -104,7 +107,9 @@ struct ServeProcessTests {
         #expect(error.hasSuffix("pbrender: stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n"))
     }
 
-    @Test("Memory one request frees is reused by the next: few page faults a request")
+    @Test(
+        "Memory one request frees is reused by the next: few page faults a request",
+        .disabled(if: Sanitizer.active != nil, Comment(rawValue: Sanitizer.reason)))
     func pagesAreKept() throws {
         let server = try ServeProcess()
         defer { server.process.stop() }
