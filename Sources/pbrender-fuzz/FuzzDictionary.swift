@@ -11,7 +11,7 @@
     /// pbrender-fuzz` prints them.
     enum FuzzDictionary {
         /// The targets with generated entries.
-        static let targets = ["curve", "render", "arguments", "query", "label", "color", "timing"]
+        static let targets = ["curve", "render", "arguments", "query", "serve", "label", "color", "timing"]
 
         /// The entries for `target`, one libFuzzer dictionary line each, or nil.
         static func generated(for target: String) -> String? {
@@ -24,8 +24,9 @@
                 var words = Tool.commands.map { $0.name } + ["help", "--help", "--version", "-o", "-"]
                 for command in Tool.commands { words += flags(of: command) }
                 entries = unique(words).map { "\"\($0)\"" } + ["\"\\x00\"", "\"\\x01\""]
-            case "query":
-                entries = unique(RenderOptions.schema.map(\.name) + PathSource.schema.map(\.name)).map { "\"\($0)=\"" }
+            case "query", "serve":
+                let names = RenderOptions.schema.map(\.name) + PathSource.schema.map(\.name) + BadgeOptions.schema.map(\.name)
+                entries = unique(names).map { "\"\($0)=\"" } + ["\"&\"", "\"%25\"", "\"curve=\""]
             case "label":
                 entries = LabelToken.allCases.flatMap { ["\"\($0.placeholder)\"", "\"\($0.rawValue)\""] }
             case "color":

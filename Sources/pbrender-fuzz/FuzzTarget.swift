@@ -14,8 +14,7 @@
     /// first byte, so a crash file reproduces without the variable.
     ///
     /// Numbers are never reused or renumbered (the corpora in `Corpus/` start with them); a new
-    /// target takes the next free one. Reserved: 10 for the query of `pbrender serve` decoded
-    /// into render options (see the README: it is added once `serve` exists).
+    /// target takes the next free one.
     enum FuzzTarget: UInt8, CaseIterable {
         /// SVG path data: parse, measure, locate, trim, write and read back.
         case svg = 0
@@ -38,6 +37,8 @@
         case color = 8
         /// HTTP query strings (`QueryString` of PBServer).
         case query = 9
+        /// Whole requests to `pbrender serve`'s render service: path and query, answered in memory.
+        case serve = 10
 
         /// The target named by `PBRENDER_FUZZ_MODE`, if it is set.
         static let only: FuzzTarget? = {
@@ -66,6 +67,7 @@
             case .timing: wanted = TimingFunctionFuzzing.run(rest)
             case .color: wanted = ColorFuzzing.run(rest)
             case .query: wanted = QueryStringFuzzing.run(rest)
+            case .serve: wanted = ServeRequestFuzzing.run(rest)
             }
             return wanted ? 0 : -1
         }
