@@ -25,7 +25,8 @@
                 for command in Tool.commands { words += flags(of: command) }
                 entries = unique(words).map { "\"\($0)\"" } + ["\"\\x00\"", "\"\\x01\""]
             case "query", "serve":
-                let names = RenderOptions.schema.map(\.name) + PathSource.schema.map(\.name) + BadgeOptions.schema.map(\.name)
+                let names =
+                    RenderOptions.schema.map(\.name) + PathSource.schema.map(\.name) + BadgeOptions.schema.map(\.name)
                 entries = unique(names).map { "\"\($0)=\"" } + ["\"&\"", "\"%25\"", "\"curve=\""]
             case "label":
                 entries = LabelToken.allCases.flatMap { ["\"\($0.placeholder)\"", "\"\($0.rawValue)\""] }

@@ -31,21 +31,23 @@
             switch response.status.rawValue {
             case 200:
                 guard !response.body.isEmpty, response.headers["Content-Type"] != nil else {
-                    fuzzFailure("\(request.target): a 200 without an image")
+                    fuzzFailure("\(request.target.debugDescription): a 200 without an image")
                 }
             case 400:
                 let text = String(decoding: response.body, as: UTF8.self)
                 guard text.hasSuffix("\n"), text.dropLast().firstIndex(of: "\n") == nil, text.count > 1 else {
-                    fuzzFailure("\(request.target): a 400 whose message is not one line: \(text.debugDescription)")
+                    fuzzFailure(
+                        "\(request.target.debugDescription): a 400 whose message is not one line: \(text.debugDescription)"
+                    )
                 }
             case 404 where path == "/nowhere":
                 break
             default:
                 let text = String(decoding: response.body.prefix(300), as: UTF8.self)
-                fuzzFailure("\(request.target): answered \(response.status.rawValue): \(text)")
+                fuzzFailure("\(request.target.debugDescription): answered \(response.status.rawValue): \(text)")
             }
             guard service.respond(to: request).body == response.body else {
-                fuzzFailure("\(request.target): a second answer differs from the first")
+                fuzzFailure("\(request.target.debugDescription): a second answer differs from the first")
             }
             return true
         }

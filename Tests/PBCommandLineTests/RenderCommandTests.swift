@@ -149,6 +149,11 @@ import Testing
             ["--progress", "1", "--from", "0"], "option '--from' only applies with '--frames'", usage: Usage.render)
     }
 
+    @Test func controlCharactersInAMessageAreEscaped() {
+        expectUsageError(
+            ["--fo\no\u{7}"], "unknown option '--fo\\no\\u{7}'", usage: Usage.render)
+    }
+
     @Test func paintsThatWouldHideEachOtherAreRefused() {
         let out = path("paints.png")
         expectUsageError(

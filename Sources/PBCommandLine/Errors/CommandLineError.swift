@@ -79,7 +79,31 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     public var message: String { message(naming: { "option '--\(kebabCase($0))'" }) }
 
     /// The error as one line, naming values with `naming` (a server names query parameters).
+    /// Control characters the input brought into it (a newline in an option's name) are written
+    /// as escapes (`\n`, `\u{3}`), so the message stays one line.
     public func message(naming: (String) -> String) -> String {
+        Self.escapingControlCharacters(in: words(naming: naming))
+    }
+
+    /// `text` with each control character as an escape: `\n`, `\r`, `\t`, otherwise `\u{…}`.
+    static func escapingControlCharacters(in text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The message before escaping.
+    private func words(naming: (String) -> String) -> String {
         switch kind {
         case .usage(let message), .input(let message), .failure(let message):
             return message

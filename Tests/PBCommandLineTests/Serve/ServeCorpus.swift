@@ -7,6 +7,11 @@ enum ServeCorpus {
     static let badRequests: [(target: String, message: String)] = [
         ("/render.png?line-width=wide&progress=0.5", "parameter 'line-width' expects a number >= 0, not 'wide'"),
         ("/render.png?progres=0.5", "unknown parameter 'progres' (did you mean 'progress'?)"),
+        // Control characters a client sends are escaped: the message stays one line (found by fuzzing).
+        (
+            "/render.apng?anima%0A%03anite-to=1&",
+            "unknown parameter 'anima\\n\\u{3}anite-to' (did you mean 'animate-to'?)"
+        ),
         ("/render.png", "give the progress with 'progress=P' (like 0.5 or 50%), or an animation with 'animate-to=B'"),
         ("/render.png?progress=0.5&progress=0.6", "parameter 'progress' is given more than once"),
         (
