@@ -12,14 +12,15 @@ internal import CDeflate
 /// so encoding many frames of one size allocates only the returned bytes: reuse one encoder per
 /// thread (an encoder is not safe to share between threads).
 final class PNGEncoder {
-    /// The libdeflate level: 2, the fastest in time on progress images.
+    /// The libdeflate level: 2.
     ///
     /// The render benchmark (`Tests/Benchmarks/render.py`, results in
     /// `Tests/Benchmarks/results/render.md`) compresses the exact rows of 200 ring frames at
-    /// levels 1-6: level 2 takes the least time (about 550 µs a frame; level 1 about 725 µs,
-    /// though it executes half the instructions; level 6 about 690 µs), and its files are 0.8 %
-    /// smaller than level 1's and 0.79x the size of Cairo's writer's. Levels 5 and 6 save 4 and
-    /// 8 % of the bytes for 13 and 26 % more time.
+    /// levels 1-6. Level 1 executes half the instructions of level 2 (3.75 M against 7.35 M a
+    /// frame) for files 0.07 % larger; in time the two trade places with the machine's load (on
+    /// the Intel development machine, 10 interleaved rounds: level 2 640-710 µs against level 1's
+    /// 850-970 µs when quiet, 1,040-1,220 µs against 920-1,070 µs when loaded). Level 2 keeps the
+    /// smaller files; levels 5 and 6 save 4 and 8 % of the bytes for 13 and 26 % more time.
     static let compressionLevel: Int32 = 2
 
     private let compressor: OpaquePointer
