@@ -1,9 +1,8 @@
 import PBRendering
-import PBTestSupport
 import Testing
 
 /// Expects the pixel containing `point` to be `expected` within `tolerance` levels in every channel.
-func expectPixel(
+public func expectPixel(
     _ image: RGBAImage, at point: (x: Double, y: Double), is expected: RGB, tolerance: Int = 2,
     _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -16,7 +15,7 @@ func expectPixel(
 }
 
 /// Expects the pixel containing `point` to be `expected` (unrounded channels) within `tolerance`.
-func expectPixel(
+public func expectPixel(
     _ image: RGBAImage, at point: (x: Double, y: Double), is expected: (Double, Double, Double),
     tolerance: Double, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) {
