@@ -1,4 +1,5 @@
 import Foundation
+import PBTestSupport
 import Testing
 
 /// Runs the real `pbrender` binary, as a user's shell would.
@@ -28,9 +29,10 @@ import Testing
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let errorText = String(decoding: errData, as: UTF8.self)
+        Sanitizer.expectNoReport(in: errorText, of: ["pbrender"] + arguments)
         return Outcome(
-            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-            error: String(decoding: errData, as: UTF8.self))
+            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), error: errorText)
     }
 
     @Test func measuresTheREADMEExample() throws {

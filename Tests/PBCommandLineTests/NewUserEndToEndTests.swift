@@ -60,9 +60,11 @@ import Testing
             Issue.record("pbrender \(arguments.joined(separator: " ")) still ran after \(timeout) s: killed")
         }
         process.waitUntilExit()
+        let error = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        Sanitizer.expectNoReport(in: error, of: ["pbrender"] + arguments)
         return Outcome(
             status: process.terminationStatus, output: Array(try Data(contentsOf: URL(fileURLWithPath: outPath))),
-            error: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "", seconds: seconds)
+            error: error, seconds: seconds)
     }
 
     /// The bytes of `name` in the test's folder.
@@ -417,7 +419,7 @@ import Testing
     @Test("--progress 75 is drawn as 1 and warns: did you mean '75%'?")
     func progressAboveOneWarns() throws {
         let outcome = try run(["--progress", "75", "-o", "a.png"])
-        #expect(outcome.status == 0)
+        #expect(outcome.status == 0, "\(outcome.error)")
         #expect(
             outcome.error.contains(
                 "pbrender: warning: a progress of 75 is above 1 and is drawn as 1 (did you mean '75%'?)\n"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Whether the tests run under AddressSanitizer or ThreadSanitizer (`.ci/sanitize` sets
 /// `PBRENDER_SANITIZER`). Tests that measure time, address-space limits or page faults would
@@ -10,4 +11,16 @@ public enum Sanitizer {
 
     /// Why a test is disabled under a sanitizer.
     public static let reason = "measures time, memory limits or page faults, which a sanitizer's runtime changes"
+
+    /// Records an issue, with the report, when a child process's standard error holds a
+    /// sanitizer's report (a leak found at its exit makes its exit code 1, which a test would
+    /// otherwise only see as a failure without a reason).
+    public static func expectNoReport(
+        in standardError: String, of command: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard active != nil, let start = standardError.range(of: "ERROR: ") else { return }
+        let report = standardError[start.lowerBound...].prefix(6000)
+        Issue.record(
+            "a sanitizer report from \(command.joined(separator: " ")):\n\(report)", sourceLocation: sourceLocation)
+    }
 }
