@@ -7,7 +7,9 @@ import Testing
 struct ExtremeInputTests {
     @Test(
         "Radii far larger than the chord give a finite centre and read back equal",
-        arguments: ["M 0 0 A 1e300 1e300 45 1 0 1 1", "M 0 0 A 1e300 2e300 0 0 1 1 1", "M 5 5 A 1e200 1e200 0 1 1 5 6"])
+        // Large arcs: their small counterparts sweep less than their start angle resolves (1e-300
+        // radians) and are their chords (below).
+        arguments: ["M 0 0 A 1e300 1e300 45 1 0 1 1", "M 5 5 A 1e200 1e200 0 1 1 5 6"])
     func hugeRadii(data: String) throws {
         let path = try Path(svgPathData: data)
         guard case .arc(let arc) = try #require(path.subpaths.first?.segments.first) else {
@@ -30,6 +32,18 @@ struct ExtremeInputTests {
         #expect(PathMeasure(path).length.isFinite)
     }
 
+    /// Radii 1e-32 and 1e308 with end points 5 apart: the arc's sweep, 1e-278 radians from
+    /// about -π/2, is below the resolution of its start angle, and measured 5e-324 (found by
+    /// fuzzing: an arc shorter than its chord). It is its chord, a line of length 5.
+    @Test("A sweep below the resolution of its start angle makes the chord")
+    func sweepBelowAngleResolution() throws {
+        let path = try Path(svgPathData: "M 0 0 L 5e-324 5e-324 A 1e-32-1e308 0 0 1 1e-310 5")
+        // Subnormal coordinates, as the parser reads them (the literals would not compile).
+        let (tiny, end) = (Double.leastNonzeroMagnitude, Double("1e-310") ?? 0)
+        #expect(path.subpaths.first?.segments.last == .line(Line(from: Point(tiny, tiny), to: Point(end, 5))))
+        expectClose(PathMeasure(path).length, 5, relative: 1e-12)
+    }
+
     @Test(
         "The small arc of radii far larger than the chord is about as long as the chord",
         arguments: [
@@ -44,6 +58,10 @@ struct ExtremeInputTests {
         // 1e300 (found by fuzzing: an arc shorter than its chord).
         let path = try Path(svgPathData: data)
         expectClose(PathMeasure(path).length, 2.0.squareRoot(), relative: 1e-9)
+        // A sweep below four ulps of its start angle (radii 1e16 and 1e300 times the chord) is
+        // the chord; above it (1e9, 1e12), an arc.
+        let isLine = if case .line = path.subpaths.first?.segments.first { true } else { false }
+        #expect(isLine == (data.contains("1e300") || data.contains("1e16")), "\(path.subpaths.first?.segments ?? [])")
     }
 
     @Test("Radii so large that the end points cannot be told apart on the ellipse make a line")

@@ -81,8 +81,9 @@ public struct EllipticalArc: ParametricCurve {
     /// Returns `nil` when SVG draws no arc: when the end points coincide (nothing is drawn), when
     /// a radius is zero (a straight line is drawn instead), when a value is not finite, when the
     /// end points are so close for the radii (more than about 1e308 times closer) that the
-    /// ellipse cannot tell them apart, or when the ellipse through them (its radii scaled up, or
-    /// its centre) lies beyond the range of a `Double`.
+    /// ellipse cannot tell them apart, when the arc's sweep is below the resolution of its start
+    /// angle (the chord is then drawn, as for a zero radius), or when the ellipse through them
+    /// (its radii scaled up, or its centre) lies beyond the range of a `Double`.
     public init?(from start: Point, _ svgArc: SVGArc) {
         let end = svgArc.end
         let (rx, ry) = (abs(svgArc.radiusX), abs(svgArc.radiusY))
@@ -144,9 +145,15 @@ public struct EllipticalArc: ParametricCurve {
         // Radii scaled up past the largest double (a chord of 1e29 and radii 1e300 by 1000), or
         // a centre beyond it: no ellipse to draw.
         guard erx.isFinite, ery.isFinite, center.isFinite else { return nil }
+        // A sweep below the resolution of its start angle (1e-278 radians from -π/2, for radii of
+        // 1e-32 and 1e308 and points 5 apart; found by fuzzing) cannot be measured or drawn in
+        // centre form: every angle of it is the start angle. The arc is then its chord to well
+        // within rounding, and is drawn as one.
+        let startRadians = atan2(ay, ax)
+        guard abs(sweep) > 4 * startRadians.magnitude.ulp else { return nil }
         self.init(
             center: center, radiusX: erx, radiusY: ery, xAxisRotation: svgArc.xAxisRotation, sinφ: sinφ,
-            cosφ: cosφ, startRadians: atan2(ay, ax), sweepRadians: sweep, start: start, end: end)
+            cosφ: cosφ, startRadians: startRadians, sweepRadians: sweep, start: start, end: end)
     }
 
     /// The centre form with its end points either given (to keep them exact) or computed from
