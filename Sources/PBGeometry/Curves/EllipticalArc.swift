@@ -145,12 +145,15 @@ public struct EllipticalArc: ParametricCurve {
         // Radii scaled up past the largest double (a chord of 1e29 and radii 1e300 by 1000), or
         // a centre beyond it: no ellipse to draw.
         guard erx.isFinite, ery.isFinite, center.isFinite else { return nil }
-        // A sweep below the resolution of its start angle (1e-278 radians from -π/2, for radii of
-        // 1e-32 and 1e308 and points 5 apart; found by fuzzing) cannot be measured or drawn in
-        // centre form: every angle of it is the start angle. The arc is then its chord to well
-        // within rounding, and is drawn as one.
+        // The start angle must resolve the sweep to 1e-9 of it (the measure's default accuracy):
+        // below 2^30 ulps of the start angle the arc's ends are not where its angles say (1e-278
+        // radians from -π/2, for radii 1e-32 and 1e308 and points 5 apart, measured 5e-324; 1e-14
+        // radians round π with radii 1e20 and 1e-309 measured 2.44e-9 and 2.45e-9 at two
+        // accuracies; both found by fuzzing). Such an arc is its chord to within a relative
+        // 1e-15 of its length (sweep² / 24 for a circle), unless it turns round the tip of an
+        // ellipse too thin to resolve, and is drawn as one.
         let startRadians = atan2(ay, ax)
-        guard abs(sweep) > 4 * startRadians.magnitude.ulp else { return nil }
+        guard abs(sweep) >= 0x1p30 * startRadians.magnitude.ulp else { return nil }
         self.init(
             center: center, radiusX: erx, radiusY: ery, xAxisRotation: svgArc.xAxisRotation, sinφ: sinφ,
             cosφ: cosφ, startRadians: startRadians, sweepRadians: sweep, start: start, end: end)
