@@ -18,21 +18,9 @@ import Testing
     }
 
     static func run(_ arguments: [String], in directory: URL = root) throws -> Outcome {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let (output, error) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorText = String(decoding: errData, as: UTF8.self)
-        Sanitizer.expectNoReport(in: errorText, of: ["pbrender"] + arguments)
-        return Outcome(
-            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), error: errorText)
+        let outcome = try ChildProcess.run(binary, arguments, in: directory)
+        Sanitizer.expectNoReport(in: outcome.errorText, of: ["pbrender"] + arguments)
+        return Outcome(status: outcome.status, output: outcome.outputText, error: outcome.errorText)
     }
 
     @Test func measuresTheREADMEExample() throws {

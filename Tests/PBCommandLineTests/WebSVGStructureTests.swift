@@ -171,17 +171,8 @@ import Testing
     /// Standard output of the real `pbrender` binary (a process of its own, so nothing in this
     /// process's memory can make two runs agree).
     static func runBinary(_ arguments: [String]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = Oracle.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "pbrender \(arguments)")
-        return Array(data)
+        let outcome = try ChildProcess.run(EndToEndTests.binary, arguments, in: Oracle.root)
+        try #require(outcome.status == 0, "pbrender \(arguments): \(outcome.errorText)")
+        return Array(outcome.output)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PBRendering
+import PBTestSupport
 import Testing
 
 /// `RGBAImage(png:)` on libspng: every kind of standard PNG, checked pixel for pixel against
@@ -58,15 +59,7 @@ import Testing
         """#
 
     static func cases() throws -> [(name: String, png: [UInt8], pixels: [UInt8])] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        let data = try ChildProcess.output(of: "/usr/bin/python3", ["-c", script])
         let rows = try JSONDecoder().decode([[String]].self, from: data)
         return try rows.map { row in
             (row[0], Array(try #require(Data(base64Encoded: row[1]))), Array(try #require(Data(base64Encoded: row[2]))))

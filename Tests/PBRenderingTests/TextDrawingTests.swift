@@ -77,7 +77,7 @@ import Testing
     @Test(arguments: [TextSamples.latin, TextSamples.cjk, "Receiving table 2 of 5", "Téléchargé à 42 %"])
     func pdfTextIsTheLabel(text: String) throws {
         let layout = try TextLayout(text: text)
-        #expect(try TextProbe.pdftotext(TextProbe.pdf(layout)) == text)
+        #expect(try PDFText.extract(TextProbe.pdf(layout)) == text)
     }
 
     /// pdftotext marks right-to-left text with bidi embedding controls (U+202A...U+202C), which
@@ -88,7 +88,7 @@ import Testing
 
     @Test func pdfHebrewTextIsTheLabel() throws {
         let layout = try TextLayout(text: TextSamples.hebrew)
-        let extracted = try TextProbe.pdftotext(TextProbe.pdf(layout))
+        let extracted = try PDFText.extract(TextProbe.pdf(layout))
         #expect(Self.withoutBidiControls(extracted) == TextSamples.hebrew)
     }
 
@@ -98,7 +98,7 @@ import Testing
     /// characters.
     @Test func pdfArabicTextHasTheLabelsWordsAndCharacters() throws {
         let text = TextSamples.arabic
-        let extracted = Self.withoutBidiControls(try TextProbe.pdftotext(TextProbe.pdf(TextLayout(text: text))))
+        let extracted = Self.withoutBidiControls(try PDFText.extract(TextProbe.pdf(TextLayout(text: text))))
         #expect(extracted.contains("تم") && extracted.contains("التنزيل"))
         func letters(_ text: String) -> [UInt32] { text.unicodeScalars.filter { $0 != " " }.map(\.value).sorted() }
         #expect(letters(extracted) == letters(text))

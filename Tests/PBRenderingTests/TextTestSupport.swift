@@ -84,29 +84,6 @@ enum TextProbe {
         try surface.finish()
         return surface.sink?.bytes ?? []
     }
-
-    /// The text poppler's `pdftotext` extracts from a PDF (UTF-8, without the page break and the
-    /// line end it appends).
-    static func pdftotext(_ pdf: [UInt8]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-        let input = directory.appendingPathComponent("pbrender-text-\(UUID().uuidString).pdf")
-        try Data(pdf).write(to: input)
-        defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pdftotext", "-enc", "UTF-8", input.path, "-"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        var text = String(decoding: data, as: UTF8.self)
-        while let last = text.unicodeScalars.last, last == "\u{0C}" || last == "\n" {
-            text.unicodeScalars.removeLast()
-        }
-        return text
-    }
 }
 
 /// Expects two boxes to agree within `tolerance` on each edge.

@@ -104,14 +104,8 @@ import Testing
             print(json.dumps(out))
             """
         func json(_ values: [Double]) -> String { "[" + values.map { "\($0)" }.joined(separator: ",") + "]" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, json([curve.x1, curve.y1, curve.x2, curve.y2]), json(times)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ChildProcess.output(
+            of: "/usr/bin/python3", ["-c", script, json([curve.x1, curve.y1, curve.x2, curve.y2]), json(times)])
         let texts = try JSONDecoder().decode([String].self, from: data)
         return try texts.map { try #require(Double($0)) }
     }

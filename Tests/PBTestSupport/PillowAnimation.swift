@@ -114,19 +114,10 @@ public struct PillowAnimation: Sendable {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("animation.png")
         try Data(apng).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, file.path, directory.path]
-        let (stdout, stderr) = (Pipe(), Pipe())
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "Pillow failed: \(String(decoding: errors, as: UTF8.self))")
-        }
+        let outcome = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, file.path, directory.path])
+        guard outcome.status == 0 else { throw Failure(description: "Pillow failed: \(outcome.errorText)") }
+        let output = outcome.output
         let report = try JSONDecoder().decode(Report.self, from: output)
         var frames: [RGBAImage] = []
         for (index, size) in report.sizes.enumerated() {

@@ -1,4 +1,5 @@
 import Foundation
+import PBTestSupport
 import Testing
 
 /// Debian's nginx with `Examples/nginx/pbrender.conf` on loopback, in front of `pbrender serve` as a
@@ -133,17 +134,6 @@ struct NginxTests {
     }
 
     static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc"]
-        let (input, output) = (Pipe(), Pipe())
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(bytes))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Array(data)
+        Array(try ChildProcess.output(of: "gzip", ["-dc"], input: Data(bytes)))
     }
 }
