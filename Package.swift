@@ -84,7 +84,9 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "PBSynchronizationTests", dependencies: ["PBSynchronization"], swiftSettings: strict),
-        .testTarget(name: "PBServerTests", dependencies: ["PBServer", "PBSynchronization"], swiftSettings: strict),
+        .testTarget(
+            name: "PBServerTests", dependencies: ["PBServer", "PBSynchronization", "PBTestSupport"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import PBServer
+import PBTestSupport
 import Testing
 
 @Suite("FNV1a64")

@@ -1,6 +1,7 @@
 import Foundation
 import PBServer
 import PBSynchronization
+import PBTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PBServer
+import PBTestSupport
 import Testing
 
 @Suite("SignalWatch")

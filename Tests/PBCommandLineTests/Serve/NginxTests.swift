@@ -60,7 +60,7 @@ struct NginxTests {
             while (try? ServeClient(port: port).connect(timeoutSeconds: 1)).map({ close($0) }) == nil {
                 guard Date() < deadline, process.process.isRunning else {
                     let log = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8))
-                    throw ServeClientError(message: "nginx did not start: \(process.standardError) \(log ?? "")")
+                    throw TestClientError(message: "nginx did not start: \(process.standardError) \(log ?? "")")
                 }
                 usleep(10000)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import PBServer
+import PBTestSupport
 import Synchronization
 import Testing
 
@@ -100,8 +101,9 @@ struct ServeHTTPTests {
                 defer { close(socket) }
                 for round in 0..<10 {
                     let index = (thread + round * 7) % targets.count
-                    ServeClient.sendAll(ServeClient.requestBytes("GET", targets[index], keepAlive: true), on: socket)
-                    let response = try ServeClient.readOne(from: socket)
+                    TestHTTPClient.sendAll(
+                        TestHTTPClient.requestBytes("GET", targets[index], keepAlive: true), on: socket)
+                    let response = try TestHTTPClient.readOne(from: socket)
                     if response.status != 200 || response.body != expected[index] {
                         failures.withLock { $0.append("thread \(thread) round \(round): \(response.status)") }
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import PBTestSupport
 import Synchronization
 import Testing
 
@@ -93,7 +94,7 @@ final class ServeProcess {
         process = try TestProcess(EndToEndTests.binary, ["serve", "--port", "0", "--threads", "2"] + extra)
         guard let port = process.waitForError(matching: "serving http://127\\.0\\.0\\.1:([0-9]+)/").flatMap(UInt16.init)
         else {
-            throw ServeClientError(message: "pbrender serve did not start: \(process.standardError)")
+            throw TestClientError(message: "pbrender serve did not start: \(process.standardError)")
         }
         self.port = port
     }

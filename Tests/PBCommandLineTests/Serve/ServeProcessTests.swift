@@ -94,10 +94,10 @@ struct ServeProcessTests {
         let target = "/render.apng?animate-to=1&duration=4&fps=30&size=256"
         let socket = try server.client.connect()
         defer { close(socket) }
-        ServeClient.sendAll(ServeClient.requestBytes("GET", target), on: socket)
+        TestHTTPClient.sendAll(TestHTTPClient.requestBytes("GET", target), on: socket)
         usleep(300_000)
         let status = server.process.stop(signal)
-        let response = try ServeClient.readOne(from: socket)
+        let response = try TestHTTPClient.readOne(from: socket)
         #expect(response.status == 200)
         #expect(response.header("Content-Length") == "\(response.body.count)")
         #expect(Array(response.body.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
@@ -117,8 +117,8 @@ struct ServeProcessTests {
         defer { close(socket) }
         func render(_ index: Int) throws {
             let target = "/render.png?shape=ring&size=256&progress=\(Double(index) / 400)"
-            ServeClient.sendAll(ServeClient.requestBytes("GET", target, keepAlive: true), on: socket)
-            #expect(try ServeClient.readOne(from: socket).status == 200)
+            TestHTTPClient.sendAll(TestHTTPClient.requestBytes("GET", target, keepAlive: true), on: socket)
+            #expect(try TestHTTPClient.readOne(from: socket).status == 200)
         }
         /// Minor page faults of the server so far (field 10 of /proc/PID/stat).
         func faults() throws -> Int {
