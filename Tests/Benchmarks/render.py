@@ -37,14 +37,10 @@ import platform
 import re
 import shutil
 import statistics
-import struct
 import subprocess
 import sys
-import tempfile
-import time
-import zlib
 
-from benchinfo import cpu_name
+from benchinfo import callgrind, compile_c, cpu_name, have, read_png, rgba_rows, run_measured, shell_quote, swift_build
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/render.py"
@@ -66,6 +62,10 @@ PBRENDER_SCENE = [
 ]  # fmt: skip
 SAMPLE_FRAMES = [0, 1, 50, 100, 150, 198, 199]
 LEVELS = [1, 2, 3, 4, 5, 6]
+RSS_FRAME_COUNTS = [10, 1000]
+# All 200 frames' PNG bytes when issue 13 was filed (libdeflate level 2, no row filter): its
+# files must be no larger.
+ISSUE_13_BYTES = 1_509_214
 
 # Compresses the exact bytes pbrender's encoder compresses (row filter bytes + RGBA rows, one
 # frame after another in RAWFILE) with libdeflate at one level, as the encoder does (one
@@ -120,147 +120,11 @@ int main(int argc, char **argv) {
 """
 
 
-# ----------------------------------------------------------------------------------------------
-# Running things
-
-
-def shell_quote(words):
-    return " ".join(w if re.fullmatch(r"[\w@%+=:,./-]+", w) else "'" + w.replace("'", "'\\''") + "'" for w in words)
-
-
-def run_measured(command, cwd=None):
-    """Runs `command`; returns wall seconds, CPU seconds (user + system), peak RSS in KiB and
-    standard output. The rusage comes from wait4, as `/usr/bin/time -v` gets it."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        stdout, stderr = out.read().decode(), err.read().decode()
-    if process.returncode != 0:
-        sys.exit(f"$ {shell_quote(command)}\n{stdout}{stderr}\nfailed with exit code {process.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, stdout
-
-
-def callgrind(command, toggle=None):
-    """Instructions executed by `command` (all threads), counted by callgrind."""
-    options = ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
-    if toggle:
-        options.append(f"--toggle-collect={toggle}")
-    result = subprocess.run(["valgrind", *options, *command], capture_output=True, text=True)
-    match = re.search(r"Collected : (\d+)", result.stderr)
-    if result.returncode != 0 or not match:
-        sys.exit(f"callgrind failed on {shell_quote(command)}:\n{result.stderr[-2000:]}")
-    return int(match.group(1))
-
-
-def have(tool):
-    return shutil.which(tool) is not None
-
-
-def swift_build(scratch):
-    command = ["swift", "build", "-c", "release", "--scratch-path", scratch, "--product", "pbrender"]
-    print("$ " + shell_quote(command), flush=True)
-    build = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
-    if build.returncode != 0:
-        sys.exit(build.stdout + build.stderr + "\nThe build failed.")
-    bin_path = subprocess.check_output([*command[:-2], "--show-bin-path"], cwd=REPO, text=True).strip()
-    return os.path.join(bin_path, "pbrender")
-
-
-def compile_c(source_text, name, libraries):
-    """Writes `source_text` to DATA/name.c and compiles it; returns the binary."""
-    source = os.path.join(DATA, name + ".c")
-    with open(source, "w") as f:
-        f.write(source_text)
-    binary = os.path.join(DATA, name)
-    flags = subprocess.check_output(["pkg-config", "--cflags", "--libs", *libraries], text=True).split()
-    command = ["cc", "-O2", "-o", binary, source, *flags, "-lm"]
-    print("$ " + shell_quote([os.path.relpath(w, REPO) if w.startswith(REPO) else w for w in command]), flush=True)
-    subprocess.run(command, check=True)
-    return binary
-
-
 def fresh_directory(name):
     path = os.path.join(DATA, name)
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path)
     return path
-
-
-# ----------------------------------------------------------------------------------------------
-# PNG files, read with the standard library only
-
-
-def read_png(data):
-    """Checks a PNG's structure (signature, chunk CRCs, IHDR, one zlib stream, IEND last) and
-    returns (width, height, bit depth, colour type, decompressed scanlines)."""
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError("no PNG signature")
-    offset, chunks, idat = 8, [], b""
-    while offset < len(data):
-        if offset + 12 > len(data):
-            raise ValueError("truncated chunk")
-        (length,) = struct.unpack(">I", data[offset : offset + 4])
-        kind = data[offset + 4 : offset + 8]
-        body = data[offset + 8 : offset + 8 + length]
-        (crc,) = struct.unpack(">I", data[offset + 8 + length : offset + 12 + length])
-        if len(body) != length or zlib.crc32(kind + body) != crc:
-            raise ValueError(f"bad chunk {kind!r}")
-        chunks.append(kind)
-        if kind == b"IDAT":
-            idat += body
-        if kind == b"IHDR":
-            width, height, depth, colour, method, filtering, interlace = struct.unpack(">IIBBBBB", body)
-            if (method, filtering, interlace) != (0, 0, 0):
-                raise ValueError("unexpected compression, filter or interlace method")
-        offset += 12 + length
-    if chunks[0] != b"IHDR" or chunks[-1] != b"IEND" or b"IDAT" not in chunks:
-        raise ValueError(f"bad chunk order {chunks}")
-    decompressor = zlib.decompressobj()
-    raw = decompressor.decompress(idat) + decompressor.flush()
-    if not decompressor.eof or decompressor.unused_data:
-        raise ValueError("the zlib stream is incomplete or has trailing bytes")
-    return width, height, depth, colour, raw, chunks
-
-
-def rgba_rows(data):
-    """Straight-alpha RGBA bytes (rows top to bottom) of an 8-bit RGBA PNG, unfiltered."""
-    width, height, depth, colour, raw, _ = read_png(data)
-    if (depth, colour) != (8, 6):
-        raise ValueError(f"expected 8-bit RGBA, got depth {depth} colour type {colour}")
-    stride, bpp = 4 * width, 4
-    if len(raw) != height * (stride + 1):
-        raise ValueError("the scanlines do not match the size")
-    out = bytearray(height * stride)
-    previous = bytearray(stride)
-    for y in range(height):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
-        if kind == 1:
-            for x in range(bpp, stride):
-                line[x] = (line[x] + line[x - bpp]) & 0xFF
-        elif kind == 2:
-            line = bytearray((a + b) & 0xFF for a, b in zip(line, previous))
-        elif kind == 3:
-            for x in range(stride):
-                left = line[x - bpp] if x >= bpp else 0
-                line[x] = (line[x] + ((left + previous[x]) >> 1)) & 0xFF
-        elif kind == 4:
-            for x in range(stride):
-                a = line[x - bpp] if x >= bpp else 0
-                b, c = previous[x], previous[x - bpp] if x >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
-        elif kind != 0:
-            raise ValueError(f"unknown row filter {kind}")
-        out[y * stride : (y + 1) * stride] = line
-        previous = line
-    return out
 
 
 def outline_distance(x, y, p):
@@ -415,17 +279,17 @@ def main():
             sys.exit(f"{tool} is missing: apt-get install build-essential pkg-config valgrind")
 
     # --- Build ---------------------------------------------------------------------------------
-    pbrender = swift_build(os.path.abspath(options.scratch_path))
+    pbrender = swift_build(os.path.abspath(options.scratch_path), REPO)
     floor = None
     floor_source = next((s for s in FLOOR_SOURCES if os.path.exists(s)), None)
     if floor_source:
         with open(floor_source) as f:
-            floor = compile_c(f.read(), "cairo_floor", ["cairo"])
+            floor = compile_c(f.read(), "cairo_floor", ["cairo"], DATA)
     else:
         note = "../shared/bench/cairo_floor.c is missing (no ../shared beside the repository): no C floor column."
         print(note)
         notes.append(note)
-    probe = compile_c(DEFLATE_PROBE, "deflate_probe", ["libdeflate"])
+    probe = compile_c(DEFLATE_PROBE, "deflate_probe", ["libdeflate"], DATA)
     rsvg = have("rsvg-convert")
     if not rsvg:
         note = "rsvg-convert is missing (apt-get install librsvg2-bin): its column is skipped."
@@ -600,6 +464,13 @@ def main():
             count = callgrind([probe, raw_file, str(frame_bytes), str(level), "1"], toggle="libdeflate_zlib_compress")
             levels[level]["instructions"] = count / FRAMES
 
+    # --- Memory against the frame count -----------------------------------------------------------------
+    peak_rss = {}
+    for count in RSS_FRAME_COUNTS:
+        directory = fresh_directory(f"rss-{count}")
+        peak_rss[count] = max(run_measured(pb_command(directory, count))[2] for _ in range(3))
+        shutil.rmtree(directory)
+
     load_after = os.getloadavg()
 
     # --- Report -------------------------------------------------------------------------------------
@@ -680,6 +551,33 @@ def main():
             f"- PNG files no larger than 1.25× Cairo's writer's: all 200 frames {sum(pb_sizes):,} bytes against "
             f"{sum(floor_sizes):,} ({total_ratio:.2f}×), the worst frame {worst:.2f}× — {verdict(worst <= 1.25)}."
         )
+
+    # Issue 13's targets, on the same measurements.
+    targets13 = []
+    if "floor" in rows:
+        cpu = rows["pb"]["cpu"] / rows["floor"]["cpu"]
+        if "pb" in instructions and "floor" in instructions:
+            total = instructions["pb"][0] / instructions["floor"][0]
+            targets13.append(
+                f"- At most **0.15×** the C floor's **instructions** per frame: {total:.2f}× — {verdict(total <= 0.15)}."
+            )
+        targets13.append(f"- At most **0.25×** its **CPU time** per frame: {cpu:.2f}× — {verdict(cpu <= 0.25)}.")
+    if "rsvg" in rows:
+        cheaper = rows["rsvg"]["cpu"] / rows["pb"]["cpu"]
+        targets13.append(
+            f"- At least **15×** cheaper in CPU than one rsvg-convert process per frame: {cheaper:.1f}× — "
+            f"{verdict(cheaper >= 15)}."
+        )
+    targets13.append(
+        f"- PNG files no larger than when issue 13 was filed ({ISSUE_13_BYTES:,} bytes for the 200 frames): "
+        f"{sum(pb_sizes):,} — {verdict(sum(pb_sizes) <= ISSUE_13_BYTES)}."
+    )
+    few, many = (peak_rss[n] for n in RSS_FRAME_COUNTS)
+    targets13.append(
+        f"- Peak memory flat in the frame count ({RSS_FRAME_COUNTS[1]:,} frames within 10 % of "
+        f"{RSS_FRAME_COUNTS[0]}'s, `ru_maxrss`, the largest of 3 runs): {few / 1024:.2f} MiB and "
+        f"{many / 1024:.2f} MiB, {100 * (many / few - 1):+.1f} % — {verdict(many <= 1.1 * few)}."
+    )
 
     with open(os.path.join(REPO, "Sources", "PBRendering", "PNG", "PNGEncoder.swift")) as f:
         match = re.search(r"compressionLevel: Int32 = (\d+)", f.read())
@@ -793,6 +691,8 @@ def main():
         "process (mapping libraries, page faults) is not in it." + floor_note,
         "## Targets (issue 3)",
         "\n".join(targets),
+        "## Targets (issue 13)",
+        "\n".join(targets13),
         "## PNG sizes",
         "\n".join(size_lines),
         "pbrender writes straight-alpha RGBA with no row filter and one IDAT compressed by libdeflate; Cairo's "

@@ -12,15 +12,18 @@ internal import CDeflate
 /// so encoding many frames of one size allocates only the returned bytes: reuse one encoder per
 /// thread (an encoder is not safe to share between threads).
 final class PNGEncoder {
-    /// The libdeflate level: 2.
+    /// The libdeflate level: 2, chosen by CPU time and bytes, not by instructions.
     ///
     /// The render benchmark (`Tests/Benchmarks/render.py`, results in
     /// `Tests/Benchmarks/results/render.md`) compresses the exact rows of 200 ring frames at
     /// levels 1-6. Level 1 executes half the instructions of level 2 (3.75 M against 7.35 M a
-    /// frame) for files 0.07 % larger; in time the two trade places with the machine's load (on
-    /// the Intel development machine, 10 interleaved rounds: level 2 640-710 µs against level 1's
-    /// 850-970 µs when quiet, 1,040-1,220 µs against 920-1,070 µs when loaded). Level 2 keeps the
-    /// smaller files; levels 5 and 6 save 4 and 8 % of the bytes for 13 and 26 % more time.
+    /// frame) for files 0.07 % larger, but takes no less time on the Intel development machine:
+    /// whole 200-frame processes built with each level, 20 interleaved runs, median CPU per frame
+    /// 1.65 ms (level 2) and 1.66 ms (level 1) on two workers, 1.56 and 1.58 ms on one core. The
+    /// cost is per input byte whatever the pixels: 262,400 zero bytes take as long and as many
+    /// instructions (about 26 a byte at level 2) as a frame of the ring, since every byte of a
+    /// match still enters the match finder's tables. Levels 5 and 6 save 4 and 8 % of the bytes
+    /// for 13 and 26 % more time.
     static let compressionLevel: Int32 = 2
 
     private let compressor: OpaquePointer
