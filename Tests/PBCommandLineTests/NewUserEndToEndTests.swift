@@ -266,7 +266,13 @@ import Testing
             ),
             (
                 ["--size", "9000x9000", "-o", "o.png"],
-                "the canvas is 9000 x 9000 pixels; the limit is 67108864 pixels in all"
+                "option '--size' gives a canvas of 9000 x 9000 pixels; the limit is 67108864 pixels in all "
+                    + "(a PNG's: an SVG or PDF has none)"
+            ),
+            (
+                ["--width", "8000", "--height", "5000", "--scale", "2", "-o", "o.png"],
+                "option '--width' and option '--height' give a canvas of 16000 x 10000 pixels; the limit is "
+                    + "67108864 pixels in all (a PNG's: an SVG or PDF has none)"
             ),
         ])
     func canvasMessages(arguments: [String], message: String) throws {

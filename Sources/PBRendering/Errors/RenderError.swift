@@ -79,7 +79,10 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(naming(dimension.rawValue)) gives a canvas \(Self.format(points)) points \(side), "
                 + "\(count) at this scale; the limit is \(limit) pixels a side"
         case .tooManyPixels(let width, let height):
-            return "the canvas is \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) pixels in all"
+            let (widthName, heightName) = (naming("width"), naming("height"))
+            let given = widthName == heightName ? "\(widthName) gives" : "\(widthName) and \(heightName) give"
+            return "\(given) a canvas of \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) "
+                + "pixels in all (a PNG's: an SVG or PDF has none)"
         case .dashPatternTooFine(let length):
             return "the dash pattern is too fine for a path \(Self.format(length)) long: it lays more than "
                 + "\(Scene.maximumDashCount) dashes along it"
