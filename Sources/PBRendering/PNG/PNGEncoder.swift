@@ -1,7 +1,8 @@
 internal import CDeflate
 
 /// Turns pixels into PNG bytes: 8-bit straight-alpha RGBA, no row filter, one IDAT chunk
-/// compressed by libdeflate at ``compressionLevel``, no ancillary chunks.
+/// compressed by libdeflate at ``compressionLevel`` (unless created with another level), no
+/// ancillary chunks.
 ///
 /// Cairo's own writer (`cairo_surface_write_to_png`) uses libpng's defaults with no setting
 /// and is most of the cost of a frame; this encoder is several times cheaper and its files are
@@ -32,13 +33,13 @@ final class PNGEncoder {
     /// Room for the zlib stream of `scanlines`; kept between calls.
     private var compressed: [UInt8] = []
 
-    /// Creates an encoder with its own compressor.
+    /// Creates an encoder with its own compressor at libdeflate level `level` (1-12).
     ///
     /// The corresponding C function is `libdeflate_alloc_compressor`.
     ///
     /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated.
-    init() throws(RenderError) {
-        guard let compressor = libdeflate_alloc_compressor(Self.compressionLevel) else {
+    init(level: Int32 = compressionLevel) throws(RenderError) {
+        guard let compressor = libdeflate_alloc_compressor(level) else {
             throw RenderError(.encoding("cannot allocate a compressor"))
         }
         self.compressor = compressor
