@@ -29,7 +29,38 @@ import Testing
         ] {
             #expect(limits.contains(number), "\(number)")
         }
-        #expect(Limits.markdownTable.split(separator: "\n").count == Limits.rows.count + 2)
+    }
+
+    /// The README's table of limits states each constant (in rounder words: `16,384`, `64 Mi`).
+    @Test func theREADMEStatesEveryLimit() throws {
+        let readme = try String(
+            contentsOf: EndToEndTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try #require(readme.range(of: "| what | limit |")).upperBound
+        let limits = String(readme[table...].prefix { $0 != "#" })
+        func grouped(_ value: Int) -> String {
+            var digits = String(value)
+            var index = digits.endIndex
+            while digits.distance(from: digits.startIndex, to: index) > 3 {
+                index = digits.index(index, offsetBy: -3)
+                digits.insert(",", at: index)
+            }
+            return digits
+        }
+        let path = SVGPathDataLimits.default
+        for text in [
+            "\(Limits.maximumInputSize >> 20) MiB", "\(path.maximumLength >> 20) MiB",
+            "\(grouped(path.maximumSegmentCount)) segments", "\(grouped(path.maximumSubpathCount)) subpaths",
+            "\(JSONReader.maximumDepth) levels", "\(LabelTemplate.maximumLength) characters",
+            "\(grouped(TextLayout.maximumLength)) laid out", "\(grouped(Int(Font.maximumSize))) pt",
+            "\(grouped(Scene.maximumPixelDimension)) pixels a side", "\(Scene.maximumPixelCount >> 20) Mi pixels",
+            "1e-6 to 1e6", "\(grouped(Scene.maximumDashCount)) along a path", "\(Scene.maximumRenderCost) an image",
+            "\(grouped(FrameSequence.maximumCount)),", "\(grouped(FrameSchedule.maximumFrameCount)) frames",
+            "\(FrameSchedule.framesPerSecondRange.lowerBound) to \(FrameSchedule.framesPerSecondRange.upperBound) fps",
+            "\(grouped(Int(FrameSchedule.maximumHold))) s", "\(Timeline.maximumPixelCount >> 20) Mi pixels a frame",
+        ] {
+            #expect(limits.contains(text), "the README's limits do not say \(text)")
+        }
+        #expect(Scene.scaleRange == 1e-6...1e6)
     }
 
     @Test func pathDataPastTheLimitsInACurveFile() {

@@ -2,8 +2,8 @@ import PBGeometry
 import PBRendering
 
 /// Every limit `pbrender` enforces on what it is given, in one place: the constants the CLI owns,
-/// and a table of all of them (those of the libraries too) for `pbrender help render` and the
-/// README. Each refusal is an input error (exit code 2) whose message names the limit.
+/// and a table of all of them (those of the libraries too) for `pbrender help render` (the
+/// README's table says the same in rounder words; a test holds them together). Each refusal is an input error (exit code 2) whose message names the limit.
 enum Limits {
     /// The most bytes read from an input: a curve file, a phase file, or standard input
     /// (`--path -`): 8 MiB. A regular file is refused by its size before it is read; a device or
@@ -49,7 +49,7 @@ enum Limits {
             Row(
                 subject: "animation",
                 limit:
-                    "\(FrameSchedule.maximumFrameCount) frames (duration x fps), at \(FrameSchedule.framesPerSecondRange.lowerBound) to \(FrameSchedule.framesPerSecondRange.upperBound) fps, hold at most \(number(FrameSchedule.maximumHold)) s"
+                    "\(FrameSchedule.maximumFrameCount) frames (duration x fps), at \(FrameSchedule.framesPerSecondRange.lowerBound) to \(FrameSchedule.framesPerSecondRange.upperBound) fps, hold at most \(number(FrameSchedule.maximumHold)) s, \(Timeline.maximumPixelCount) pixels a frame (APNG)"
             ),
         ]
     }
@@ -58,11 +58,6 @@ enum Limits {
     static var helpSection: String {
         "LIMITS:\n" + HelpFormatter.table(rows.map { ($0.subject, $0.limit) })
             + "  Beyond a limit pbrender refuses (exit code 2) with a message that names it.\n"
-    }
-
-    /// The same as a Markdown table, for the README.
-    static var markdownTable: String {
-        "| input | limit |\n|---|---|\n" + rows.map { "| \($0.subject) | \($0.limit) |" }.joined(separator: "\n") + "\n"
     }
 
     /// `8 MiB (8388608 bytes)`: a byte count in words, exact.

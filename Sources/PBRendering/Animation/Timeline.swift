@@ -116,10 +116,7 @@ public struct Timeline: Sendable {
 
     /// Refuses an animation whose ``estimatedRenderCost()`` is above ``maximumRenderCost``.
     private func checkRenderCost() throws(RenderError) {
-        let estimate = try estimatedRenderCost()
-        guard estimate <= Self.maximumRenderCost else {
-            throw RenderError(.renderTooCostly(estimate: estimate, limit: Self.maximumRenderCost))
-        }
+        try estimatedRenderCost().check(against: Self.maximumRenderCost)
     }
 
     /// Every frame as an animated PNG, whole.

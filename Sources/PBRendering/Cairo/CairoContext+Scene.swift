@@ -84,8 +84,7 @@ extension CairoContext {
     private func strokeGradient(
         _ gradient: PathGradient, of layer: ShapeLayer, pieces: [TrimmedPiece], stroke: StrokeStyle, scale: Double
     ) {
-        let alphas = Set(gradient.stops.map(\.color.alpha))
-        let uniformAlpha = alphas.count == 1 ? alphas.first : nil
+        let uniformAlpha = gradient.uniformAlpha
         paintGradientSource(
             gradient, of: layer, pieces: pieces, stroke: stroke, scale: scale, opaque: uniformAlpha != nil)
         if let alpha = uniformAlpha, alpha < 1 {
@@ -124,12 +123,11 @@ extension CairoContext {
     }
 
     private func setSlicePaint(_ slice: GradientSlice, opaque: Bool) {
-        var (startColor, endColor) = (slice.startColor, slice.endColor)
-        if opaque { (startColor.alpha, endColor.alpha) = (1, 1) }
-        if startColor == endColor || slice.start == slice.end {
-            setSource(startColor)
+        let slice = opaque ? slice.opaque : slice
+        if slice.startColor == slice.endColor || slice.start == slice.end {
+            setSource(slice.startColor)
         } else {
-            setLinearGradient(from: slice.start, startColor, to: slice.end, endColor)
+            setLinearGradient(from: slice.start, slice.startColor, to: slice.end, slice.endColor)
         }
     }
 }

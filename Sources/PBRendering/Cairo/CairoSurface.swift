@@ -67,10 +67,13 @@ final class CairoSurface {
     /// surface has them (a copy taken from a surface of the same size).
     ///
     /// The corresponding C functions are `cairo_surface_flush` and `cairo_surface_mark_dirty`.
+    ///
+    /// - Precondition: `pixels` has the surface's size in bytes.
     func setPixels(_ pixels: [UInt8]) {
         cairo_surface_flush(pointer)
         let count = Int(cairo_image_surface_get_stride(pointer)) * Int(cairo_image_surface_get_height(pointer))
-        guard let data = cairo_image_surface_get_data(pointer), pixels.count == count else { return }
+        precondition(pixels.count == count, "\(pixels.count) bytes for a surface of \(count)")
+        guard let data = cairo_image_surface_get_data(pointer) else { return }
         pixels.withUnsafeBytes { source in
             guard let base = source.baseAddress else { return }
             data.update(from: base.assumingMemoryBound(to: UInt8.self), count: count)

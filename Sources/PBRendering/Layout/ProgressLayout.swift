@@ -94,7 +94,8 @@ public struct ProgressLayout: Hashable, Sendable {
         }
         if let label {
             let text = try label.layout(atFraction: isIndeterminate ? nil : progress)
-            // On a canvas with no room for it (a path's fixed canvas), the label stays on the canvas.
+            // On the canvas, even where it has no room for the label (a path's fixed canvas, or
+            // a bar's end near a side).
             var origin = labelOrigin(text, end: end)
             origin.x = min(max(origin.x, 0), max(width - text.width, 0))
             origin.y = min(max(origin.y, 0), max(height - text.height, 0))
@@ -125,9 +126,8 @@ public struct ProgressLayout: Hashable, Sendable {
         if room.position == .end, let location = measure.location(atFraction: end) {
             let point = location.point
             guard room.edge == nil else {
-                // Above a bar's progress end, kept on the canvas.
-                let x = min(max(point.x - text.width / 2, 0), max(width - text.width, 0))
-                return Point(x, content.minY - gap - text.height)
+                // Above a bar's progress end (kept on the canvas, as every label, by the caller).
+                return Point(point.x - text.width / 2, content.minY - gap - text.height)
             }
             // Inside a round shape: towards the centre, clear of the stroke.
             let inward =

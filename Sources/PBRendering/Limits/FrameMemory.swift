@@ -9,7 +9,7 @@ public enum FrameMemory {
     public static let budget = 512 << 20
 
     /// The bytes one frame of `pixelCount` pixels takes while it is rendered and encoded.
-    public static func bytesPerFrame(pixelCount: Int) -> Int { 12 * max(1, pixelCount) }
+    private static func bytesPerFrame(pixelCount: Int) -> Int { 12 * max(1, pixelCount) }
 
     /// How many frames of `pixelCount` pixels may be rendered at once within ``budget``: at
     /// least 1, at most `workers`.

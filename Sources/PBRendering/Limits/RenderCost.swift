@@ -27,9 +27,12 @@ public struct RenderCost: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// Whether `lhs` is cheaper than `rhs`.
     public static func < (lhs: RenderCost, rhs: RenderCost) -> Bool { lhs.seconds < rhs.seconds }
 
-    /// The sum of two costs.
-    public static func + (lhs: RenderCost, rhs: RenderCost) -> RenderCost {
-        RenderCost(seconds: lhs.seconds + rhs.seconds)
+    /// Refuses this estimate when it is above `limit`.
+    ///
+    /// - Throws: ``RenderError`` `.renderTooCostly` with the estimate and the limit (an input
+    ///   error).
+    func check(against limit: RenderCost) throws(RenderError) {
+        guard self <= limit else { throw RenderError(.renderTooCostly(estimate: self, limit: limit)) }
     }
 
     /// `12 ms`, `1.5 s`: milliseconds below a second, else seconds, to two significant digits

@@ -3,8 +3,9 @@ import PBGeometry
 extension Scene {
     /// The most a scene may cost to render (``estimatedRenderCost(for:)``): 5 seconds. Above it
     /// ``validate(for:)`` refuses the scene, so that a fine dash pattern on a wide stroke, or
-    /// thousands of overlapping round caps, cannot keep a core busy for minutes. A server
-    /// checks its own, smaller budget with ``checkRenderCost(for:limit:)``.
+    /// thousands of overlapping round caps, cannot keep a core busy for minutes. A server of
+    /// your own can check a smaller budget with ``checkRenderCost(for:limit:)`` (`pbrender
+    /// serve` limits the pixels a request renders instead).
     public static let maximumRenderCost = RenderCost(seconds: 5)
 
     /// Refuses the scene when its estimated cost in `format` is above `limit`.
@@ -18,8 +19,7 @@ extension Scene {
     public func checkRenderCost(for format: ImageFormat, limit: RenderCost = Scene.maximumRenderCost)
         throws(RenderError)
     {
-        let estimate = estimatedRenderCost(for: format)
-        guard estimate <= limit else { throw RenderError(.renderTooCostly(estimate: estimate, limit: limit)) }
+        try estimatedRenderCost(for: format).check(against: limit)
     }
 
     /// An estimate of the time rendering the scene in `format` takes (``RenderCost``), from the
@@ -85,17 +85,11 @@ extension Scene {
             nanoseconds += (isRaster ? Cost.perDashedPixel * length * width : 0) + Cost.perVectorDash * pieces
         }
         guard isRaster else { return nanoseconds }
-        let capArea: Double
+        let (capArea, perCap): (Double, Double)
         switch stroke.lineCap {
-        case .butt: capArea = 0
-        case .square: capArea = width * width
-        case .round: capArea = Double.pi / 4 * width * width
-        }
-        let perCap: Double
-        switch stroke.lineCap {
-        case .butt: perCap = Cost.perPieceButtWidth
-        case .square: perCap = Cost.perPieceSquareWidth
-        case .round: perCap = Cost.perPieceRoundWidth
+        case .butt: (capArea, perCap) = (0, Cost.perPieceButtWidth)
+        case .square: (capArea, perCap) = (width * width, Cost.perPieceSquareWidth)
+        case .round: (capArea, perCap) = (Double.pi / 4 * width * width, Cost.perPieceRoundWidth)
         }
         let coverage = length * width + pieces * capArea
         let depth = max(1, coverage / canvasArea)

@@ -141,8 +141,9 @@ extension SVGWriter {
         }
         rules += "}"
         // One class attribute with both names: the dark colour's (if any) and the motion's.
-        let darkClass = self.darkClass(property: "stroke", light: color, dark: dark.strokePaint.color(atFraction: 0))
-        let darkName = darkClass.isEmpty ? "" : String(darkClass.dropFirst(" class=\"".count).dropLast()) + " "
+        let darkName =
+            darkClassName(property: "stroke", light: color, dark: dark.strokePaint.color(atFraction: 0))
+            .map { $0 + " " } ?? ""
         body += "<path d=\"\(pathData([subpath]))\" class=\"\(darkName)\(Self.prefixMarker)-m\" fill=\"none\""
         let first = style == .arc ? IndeterminateStyle.arcWindow(phase: 0) : (0, ProgressLayout.indeterminateExtent, 0)
         body += strokeAttributes(stroke, color: color, dashOffset: 0)

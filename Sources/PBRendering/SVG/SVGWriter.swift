@@ -224,19 +224,10 @@ struct SVGWriter {
         // Slices overlap where each meets the next: with one opacity for every stop they are
         // painted opaque and the opacity is applied once, to the group, so no overlap shows.
         // (Stops of different opacities keep theirs, and their overlaps are a little denser.)
-        let alphas = Set(gradient.stops.map(\.color.alpha))
-        let shared = alphas.count == 1 ? alphas.first ?? 1 : 1
+        let shared = gradient.uniformAlpha ?? 1
         body += "<g mask=\"url(#\(mask))\" fill=\"none\" stroke-width=\"\(number(width))\""
         body += shared < 1 ? " opacity=\"\(number(shared))\">\n" : ">\n"
-        func opaque(_ slices: [GradientSlice]) -> [GradientSlice] {
-            guard shared < 1 else { return slices }
-            return slices.map { slice in
-                var slice = slice
-                slice.startColor.alpha = 1
-                slice.endColor.alpha = 1
-                return slice
-            }
-        }
+        func opaque(_ slices: [GradientSlice]) -> [GradientSlice] { shared < 1 ? slices.map(\.opaque) : slices }
         let darkSlices = dark.map { opaque(layer.gradientSlices($0, pieces: pieces, scale: 1)) }
         writeSlices(opaque(layer.gradientSlices(gradient, pieces: pieces, scale: 1)), dark: darkSlices)
         body += "</g>\n"
@@ -294,9 +285,16 @@ struct SVGWriter {
         color.alpha < 1 ? " \(property)-opacity=\"\(number(color.alpha))\"" : ""
     }
 
-    /// A class whose dark rule sets `property` to `dark`, when it differs from `light`.
+    /// ` class="…"`, naming a class whose dark rule sets `property` to `dark`, when it differs
+    /// from `light`; else nothing.
     mutating func darkClass(property: String, light: Color, dark: Color?) -> String {
-        guard let dark, dark != light else { return "" }
+        darkClassName(property: property, light: light, dark: dark).map { " class=\"\($0)\"" } ?? ""
+    }
+
+    /// The name of a class whose dark rule sets `property` to `dark`, when it differs from
+    /// `light`; the rule joins the dark rules.
+    mutating func darkClassName(property: String, light: Color, dark: Color?) -> String? {
+        guard let dark, dark != light else { return nil }
         let name = nextID("c")
         darkRules += ".\(name){\(property):\(hex(dark))"
         if dark.alpha != light.alpha {
@@ -304,7 +302,7 @@ struct SVGWriter {
             darkRules += ";\(opacityProperty):\(number(dark.alpha))"
         }
         darkRules += "}"
-        return " class=\"\(name)\""
+        return name
     }
 
     mutating func nextID(_ kind: String) -> String {

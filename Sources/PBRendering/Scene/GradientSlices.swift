@@ -27,6 +27,23 @@ struct GradientSlice {
     /// by half the region's width, to cover the layer's cap: at the start of a run, and at its
     /// end unless the run closes on its own start. The region itself ends flush (butt).
     var extensions: [(from: Point, to: Point)]
+
+    /// The slice with both colours fully opaque: for a gradient whose stops share one opacity,
+    /// which is then applied once to the whole stroke (``PathGradient/uniformAlpha``), so that
+    /// no overlap of two slices shows.
+    var opaque: GradientSlice {
+        var slice = self
+        (slice.startColor.alpha, slice.endColor.alpha) = (1, 1)
+        return slice
+    }
+}
+
+extension PathGradient {
+    /// The opacity every stop shares, or `nil` when the stops' opacities differ.
+    var uniformAlpha: Double? {
+        let alphas = Set(stops.map(\.color.alpha))
+        return alphas.count == 1 ? alphas.first : nil
+    }
 }
 
 extension ShapeLayer {

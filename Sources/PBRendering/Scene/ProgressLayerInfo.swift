@@ -20,6 +20,7 @@ public struct ProgressLayerInfo: Hashable, Sendable {
 
     /// Parts of a scene other than the progress's length that follow its values.
     public struct Dependents: OptionSet, Hashable, Sendable {
+        /// The set's bits.
         public let rawValue: Int
         /// Creates the set from its raw bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
