@@ -43,6 +43,12 @@ import Testing
         expectUsageError(
             ["--progress", "5/0", "-o", path("x.png")],
             "option '--progress': the total in '5/0' must be above zero (an unknown total has no progress)")
+        // Refused where it is read, the same for every option that takes a progress.
+        for option in ["--progress", "--from", "--animate-from"] {
+            expectUsageError(
+                [option, "1e300/1e-300", "-o", path("x.png")],
+                "option '\(option)': '1e300/1e-300' is not a finite number: the ratio overflows")
+        }
     }
 
     @Test func choosesTheFormatFromTheExtensionOrTheFlag() throws {

@@ -31,6 +31,9 @@ struct ProgressAmount: OptionValue, Hashable {
                 throw .explained("the total in '\(text)' must be above zero (an unknown total has no progress)")
             }
             value = done / total
+            guard value.isFinite else {
+                throw .explained("'\(text)' is not a finite number: the ratio overflows")
+            }
         } else {
             value = try number(Substring(text))
             looksLikeAPercentage = value > 1
