@@ -211,9 +211,10 @@ def main():
             "",
             *rows,
             "",
-            "pbrender stores frame 0 whole and, for every later frame, only the box of pixels that changed "
-            "(one `fdAT`, libdeflate level 2); apngasm and Pillow also store changed boxes; apngasm "
-            "may also reduce the colour type.",
+            "pbrender stores frame 0 whole (libdeflate level 2, the bytes of the same frame as a PNG) and, for "
+            "every later frame, only the box of pixels that changed (one `fdAT`, level 6); apngasm and Pillow "
+            "also store changed boxes; apngasm also tries each row filter and may reduce the colour type. "
+            "The CPU columns move with the machine's load (given above); the instruction counts do not.",
             "",
             "## Checks",
             "",
