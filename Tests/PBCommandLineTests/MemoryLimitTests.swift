@@ -1,5 +1,7 @@
 import Foundation
+import PBRendering
 import PBTestSupport
+import Synchronization
 import Testing
 
 /// The worst inputs found, run through the real binary under `ulimit -v` 1 GiB: each is refused
@@ -111,5 +113,48 @@ final class MemoryLimitTests {
         try expectRefused(
             ["--animate-to", "1", "--duration", "0.1", "--width", "8192", "--height", "8192", "-o", "a.apng"],
             naming: "the limit for an animation is 16777216 pixels a frame")
+    }
+
+    /// The server under the same 1 GiB, two requests rendering at once: the costliest requests
+    /// its limits accept (a canvas of --max-pixels, an animation of as many pixels in all, the
+    /// longest label in a large font, a wide badge) and some just past them. Each is answered
+    /// 200 or 400, never 500, and the server is still serving at the end.
+    @Test func theServerUnderOneGiB() throws {
+        let server = try ServeProcess(addressSpaceKiB: 1_048_576)
+        defer { server.process.stop() }
+        let label = String(repeating: "W", count: LabelTemplate.maximumLength)
+        let title = String(repeating: "W", count: Badge.maximumTextLength)
+        let targets = [
+            "/render.png?progress=0.7&size=2048&line-width=600",
+            "/render.png?progress=0.7&size=2048&line-width=600&dash=0.5",
+            "/render.png?progress=0.5&size=2049",
+            "/render.apng?animate-to=1&size=256&duration=2&fps=30",
+            "/render.apng?animate-to=1&size=256&duration=3&fps=30",
+            "/render.svg?progress=0.5&size=16384&dash=0.01",
+            "/render.png?progress=0.5&size=1024&label=\(label)&font=Sans%20200",
+            "/render.pdf?progress=0.5&size=1024&label=\(label)&font=Sans%201000",
+            "/badge.png?title=\(title)&progress=0.5&scale=4",
+            "/badge.svg?title=\(label)&progress=0.5",
+        ]
+        let statuses = Mutex([String: Int]())
+        let client = server.client
+        onThreads(targets.count) { index in
+            let status = (try? client.request(targets[index]).status) ?? -1
+            statuses.withLock { $0[targets[index]] = status }
+        }
+        for target in targets {
+            let status = statuses.withLock { $0[target] }
+            #expect(status == 200 || status == 400, "\(target): \(String(describing: status))")
+        }
+        // The accepted extremes are accepted, the ones past a limit refused.
+        #expect(statuses.withLock { $0[targets[0]] } == 200)
+        #expect(statuses.withLock { $0[targets[2]] } == 400)
+        #expect(statuses.withLock { $0[targets[3]] } == 200)
+        #expect(statuses.withLock { $0[targets[4]] } == 400)
+        #expect(statuses.withLock { $0[targets[6]] } == 200)
+        #expect(statuses.withLock { $0[targets[8]] } == 200)
+        #expect(statuses.withLock { $0[targets[9]] } == 400)
+        #expect(try server.client.request("/render.png?progress=0.5&size=64").status == 200)
+        #expect(server.process.stop() == 0, "\(server.process.standardError.suffix(2000))")
     }
 }

@@ -90,8 +90,17 @@ final class ServeProcess {
     let process: TestProcess
     let port: UInt16
 
-    init(_ extra: [String] = []) throws {
-        process = try TestProcess(EndToEndTests.binary, ["serve", "--port", "0", "--threads", "2"] + extra)
+    /// Starts `pbrender serve` with `extra` options; with `addressSpaceKiB`, under that
+    /// `ulimit -v`.
+    init(_ extra: [String] = [], addressSpaceKiB: Int? = nil) throws {
+        let arguments = ["serve", "--port", "0", "--threads", "2"] + extra
+        if let addressSpaceKiB {
+            process = try TestProcess(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "ulimit -v \(addressSpaceKiB) && exec \"$0\" \"$@\"", EndToEndTests.binary.path] + arguments)
+        } else {
+            process = try TestProcess(EndToEndTests.binary, arguments)
+        }
         guard let port = process.waitForError(matching: "serving http://127\\.0\\.0\\.1:([0-9]+)/").flatMap(UInt16.init)
         else {
             throw TestClientError(message: "pbrender serve did not start: \(process.standardError)")
