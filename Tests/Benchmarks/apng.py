@@ -27,13 +27,12 @@ with the date, the command and the machine, to `Tests/Benchmarks/results/apng.md
 import argparse
 import datetime
 import os
-import platform
 import shutil
 import statistics
 import subprocess
 import sys
 
-from benchinfo import callgrind, cpu_name, have, run_measured, shell_quote, swift_build
+from benchinfo import callgrind, have, ms, run_measured, shell_quote, swift_build, system_description, version
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/apng.py"
@@ -73,27 +72,14 @@ for name in sys.argv[1:]:
 """
 
 
-def ms(seconds):
-    value = seconds * 1e3
-    return f"{value:.3g}" if value < 10 else f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
 
 
 def machine():
-    def output(command):
-        if not have(command[0]):
-            return "?"
-        result = subprocess.run(command, capture_output=True, text=True)
-        return (result.stdout + result.stderr).strip().splitlines()[0] if result.stdout + result.stderr else "?"
-
-    swift = output(["swift", "--version"])
-    apngasm = output(["apngasm"]) if have("apngasm") else "apngasm missing"
     pillow = subprocess.run(
         [PILLOW_PYTHON, "-c", "import PIL; print(PIL.__version__)"], capture_output=True, text=True
     ).stdout.strip()
-    return (
-        f"{platform.system()}, {platform.machine()}, {os.cpu_count()} cores, {cpu_name()}",
-        f"{swift}; {apngasm}; Pillow {pillow or 'missing'}",
-    )
+    apngasm = version(["apngasm"]) if have("apngasm") else "apngasm missing"
+    return system_description(), f"{version(['swift', '--version'])}; {apngasm}; Pillow {pillow or 'missing'}"
 
 
 def main():

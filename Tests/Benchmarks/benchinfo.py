@@ -4,6 +4,7 @@ Used by geometry.py, render.py, labels.py and apng.py.
 """
 
 import os
+import platform
 import re
 import shutil
 import struct
@@ -21,6 +22,39 @@ def cpu_name():
             return next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "unknown CPU")
     except OSError:
         return "unknown CPU"
+
+
+def system_description():
+    """`Debian GNU/Linux 12 (bookworm), x86_64, 2 cores, Intel(R) Xeon(R) Processor`."""
+    os_name = platform.system()
+    try:
+        with open("/etc/os-release") as f:
+            names = [line.split("=", 1)[1].strip().strip('"') for line in f if line.startswith("PRETTY_NAME=")]
+            os_name = names[0] if names else os_name
+    except OSError:
+        pass
+    return f"{os_name}, {platform.machine()}, {os.cpu_count()} cores, {cpu_name()}"
+
+
+def version(command):
+    """The first line `command` (e.g. `["rsvg-convert", "--version"]`) prints, on standard output or
+    else standard error; "?" when the tool is missing or says nothing."""
+    if not have(command[0]):
+        return "?"
+    result = subprocess.run(command, capture_output=True, text=True)
+    lines = (result.stdout.strip() or result.stderr.strip()).splitlines()
+    return lines[0] if lines else "?"
+
+
+def ms(seconds):
+    """Seconds as milliseconds to three significant digits (`0.875`, `12.5`, `1,239`)."""
+    value = seconds * 1e3
+    return f"{value:.3g}" if value < 10 else f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
+
+
+def verdict(ok):
+    """A target's verdict in bold."""
+    return "**met**" if ok else "**not met**"
 
 
 def shell_quote(words):
@@ -65,8 +99,9 @@ def have(tool):
 
 
 def swift_build(scratch, repository):
-    """Builds the `pbrender` product in release mode into `scratch`; returns the binary."""
-    command = ["swift", "build", "-c", "release", "--scratch-path", scratch, "--product", "pbrender"]
+    """Builds the `pbrender` product in release mode into `scratch` (the package's `.build` when
+    `None`); returns the binary."""
+    command = ["swift", "build", "-c", "release", *(["--scratch-path", scratch] if scratch else []), "--product", "pbrender"]
     print("$ " + shell_quote(command), flush=True)
     build = subprocess.run(command, cwd=repository, capture_output=True, text=True)
     if build.returncode != 0:

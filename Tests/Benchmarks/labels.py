@@ -26,13 +26,13 @@ import argparse
 import datetime
 import math
 import os
-import platform
 import shutil
 import statistics
-import subprocess
 import sys
 
-from benchinfo import callgrind, compile_c, cpu_name, have, rgba_rows, run_measured, shell_quote, swift_build
+from benchinfo import (
+    callgrind, compile_c, have, rgba_rows, run_measured, shell_quote, swift_build, system_description, version,
+)  # fmt: skip
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/labels.py"
@@ -104,17 +104,9 @@ int main(int argc, char **argv) {
 
 
 def machine():
-    def output(command):
-        result = subprocess.run(command, capture_output=True, text=True) if have(command[0]) else None
-        return result.stdout.strip().splitlines()[0] if result and result.stdout.strip() else "?"
-
-    swift = output(["swift", "--version"])
-    pango = output(["pkg-config", "--modversion", "pango"])
-    cairo = output(["pkg-config", "--modversion", "cairo"])
-    return (
-        f"{platform.system()}, {platform.machine()}, {os.cpu_count()} cores, {cpu_name()}",
-        f"{swift}; Pango {pango}, Cairo {cairo}",
-    )
+    pango = version(["pkg-config", "--modversion", "pango"])
+    cairo = version(["pkg-config", "--modversion", "cairo"])
+    return system_description(), f"{version(['swift', '--version'])}; Pango {pango}, Cairo {cairo}"
 
 
 def main():

@@ -40,7 +40,10 @@ import statistics
 import subprocess
 import sys
 
-from benchinfo import callgrind, compile_c, cpu_name, have, read_png, rgba_rows, run_measured, shell_quote, swift_build
+from benchinfo import (
+    callgrind, compile_c, have, ms, read_png, rgba_rows, run_measured, shell_quote, swift_build, system_description,
+    verdict, version,
+)  # fmt: skip
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/render.py"
@@ -216,9 +219,6 @@ def sizes(files):
 # Formatting
 
 
-def ms(seconds):
-    value = seconds * 1e3
-    return f"{value:.3g}" if value < 10 else f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
 
 
 def mega(count):
@@ -229,32 +229,14 @@ def ratio(value, reference):
     return f"{value / reference:.2f}×"
 
 
-def verdict(ok):
-    return "**met**" if ok else "**not met**"
 
 
 def machine():
-    cpu = cpu_name()
-    os_name = platform.system()
-    try:
-        with open("/etc/os-release") as f:
-            names = [line.split("=", 1)[1].strip().strip('"') for line in f if line.startswith("PRETTY_NAME=")]
-            os_name = names[0] if names else os_name
-    except OSError:
-        pass
-    def output(command):
-        if not have(command[0]):
-            return "?"
-        return subprocess.run(command, capture_output=True, text=True).stdout.strip() or "?"
-
-    swift = output(["swift", "--version"]).splitlines()[0]
-    cairo = output(["pkg-config", "--modversion", "cairo"])
-    deflate = output(["pkg-config", "--modversion", "libdeflate"])
-    rsvg = output(["rsvg-convert", "--version"])
-    return (
-        f"{os_name}, {platform.machine()}, {os.cpu_count()} cores, {cpu}",
-        f"{swift}; Cairo {cairo}, libdeflate {deflate}, {rsvg}, Python {platform.python_version()}",
-    )
+    swift = version(["swift", "--version"])
+    cairo = version(["pkg-config", "--modversion", "cairo"])
+    deflate = version(["pkg-config", "--modversion", "libdeflate"])
+    rsvg = version(["rsvg-convert", "--version"])
+    return system_description(), f"{swift}; Cairo {cairo}, libdeflate {deflate}, {rsvg}, Python {platform.python_version()}"
 
 
 # ----------------------------------------------------------------------------------------------

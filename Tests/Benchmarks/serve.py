@@ -46,7 +46,7 @@ import tempfile
 import time
 import urllib.request
 
-from benchinfo import cpu_name
+from benchinfo import ms, shell_quote, swift_build, system_description, verdict, version
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/serve.py"
@@ -74,8 +74,6 @@ end
 """
 
 
-def shell_quote(words):
-    return " ".join(w if re.fullmatch(r"[\w@%+=:,./-]+", w) else "'" + w.replace("'", "'\\''") + "'" for w in words)
 
 
 def ensure_wrk():
@@ -94,14 +92,6 @@ def nginx_binary():
     sys.exit("nginx is missing: bash .ci/install-deps")
 
 
-def swift_build():
-    command = ["swift", "build", "-c", "release", "--product", "pbrender"]
-    print("$ " + shell_quote(command), flush=True)
-    build = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
-    if build.returncode != 0:
-        sys.exit(build.stdout + build.stderr + "\nThe build failed.")
-    bin_path = subprocess.check_output([*command[:-2], "--show-bin-path"], cwd=REPO, text=True).strip()
-    return os.path.join(bin_path, "pbrender")
 
 
 def free_port():
@@ -242,39 +232,16 @@ def combined(runs):
     }
 
 
-def ms(seconds):
-    value = seconds * 1e3
-    return f"{value:.3g}" if value < 10 else f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
 
 
-def verdict(ok):
-    return "**met**" if ok else "**not met**"
 
 
 def machine():
-    cpu = cpu_name()
-    os_name = platform.system()
-    try:
-        with open("/etc/os-release") as f:
-            names = [line.split("=", 1)[1].strip().strip('"') for line in f if line.startswith("PRETTY_NAME=")]
-            os_name = names[0] if names else os_name
-    except OSError:
-        pass
-
-    def output(command):
-        if not shutil.which(command[0]):
-            return "?"
-        result = subprocess.run(command, capture_output=True, text=True)
-        return (result.stdout or result.stderr).strip() or "?"
-
-    swift = output(["swift", "--version"]).splitlines()[0]
-    nginx = output([nginx_binary(), "-v"]).replace("nginx version: ", "")
-    wrk = output(["wrk", "-v"]).splitlines()[0].split(" [")[0]
-    mhd = output(["pkg-config", "--modversion", "libmicrohttpd"])
-    return (
-        f"{os_name}, {platform.machine()}, {os.cpu_count()} cores, {cpu}",
-        f"{swift}; libmicrohttpd {mhd}, {nginx}, {wrk}, Python {platform.python_version()}",
-    )
+    swift = version(["swift", "--version"])
+    nginx = version([nginx_binary(), "-v"]).replace("nginx version: ", "")
+    wrk = version(["wrk", "-v"]).split(" [")[0]
+    mhd = version(["pkg-config", "--modversion", "libmicrohttpd"])
+    return system_description(), f"{swift}; libmicrohttpd {mhd}, {nginx}, {wrk}, Python {platform.python_version()}"
 
 
 class Servers:
@@ -355,7 +322,7 @@ def main():
 
     ensure_wrk()
     nginx_binary()
-    pbrender = swift_build()
+    pbrender = swift_build(None, REPO)
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()[0]
 
