@@ -107,14 +107,7 @@ extension Option {
             name: name, shortName: short, placeholder: placeholder, help: help, section: section, fileKey: file,
             isRepeatable: false, expectation: expectation ?? V.expectation
         ) { root, input throws(OptionValueError) in
-            let value: V
-            switch input {
-            case .text(let text): value = try V(optionText: text)
-            case .json(let json): value = try V(json: json)
-            case .present: throw .invalid
-            }
-            if let check, !check(value) { throw .invalid }
-            root[keyPath: keyPath] = value
+            root[keyPath: keyPath] = try parsed(input, check: check)
         }
     }
 
@@ -143,15 +136,22 @@ extension Option {
             name: name, shortName: short, placeholder: placeholder, help: help, section: section, fileKey: file,
             isRepeatable: false, expectation: expectation ?? V.expectation
         ) { root, input throws(OptionValueError) in
-            let value: V
-            switch input {
-            case .text(let text): value = try V(optionText: text)
-            case .json(let json): value = try V(json: json)
-            case .present: throw .invalid
-            }
-            if let check, !check(value) { throw .invalid }
-            root[keyPath: keyPath] = value
+            root[keyPath: keyPath] = try parsed(input, check: check)
         }
+    }
+
+    /// The value of type `V` that `input` gives, refused when `check` fails.
+    private static func parsed<V: OptionValue>(
+        _ input: OptionInput, check: (@Sendable (V) -> Bool)?
+    ) throws(OptionValueError) -> V {
+        let value: V
+        switch input {
+        case .text(let text): value = try V(optionText: text)
+        case .json(let json): value = try V(json: json)
+        case .present: throw .invalid
+        }
+        if let check, !check(value) { throw .invalid }
+        return value
     }
 
     /// A number checked by `rule`.
