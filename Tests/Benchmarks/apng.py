@@ -25,14 +25,16 @@ with the date, the command and the machine, to `Tests/Benchmarks/results/apng.md
 """
 
 import argparse
-import datetime
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 
-from benchinfo import callgrind, have, ms, run_measured, shell_quote, swift_build, system_description, version
+from benchinfo import (
+    RING_SCENE, callgrind, have, ms, report_header, run_measured, shell_quote, swift_build, system_description, version,
+    write_report,
+)  # fmt: skip
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/apng.py"
@@ -42,10 +44,6 @@ DEFAULT_SCRATCH = os.path.join(REPO, ".build", "renderbench")
 PILLOW_PYTHON = "/usr/bin/python3"
 
 FRAMES, FPS = 61, 30
-SCENE = [
-    "--shape", "ring", "--width", "256", "--height", "256", "--padding", "22",
-    "--track-color", "#E6E6E6", "--progress-color", "#007AFF", "--line-width", "12", "--line-cap", "round",
-]  # fmt: skip
 ANIMATION = ["--duration", "2", "--fps", str(FPS), "--timing", "linear", "--format", "apng"]
 
 # Encodes the frames named on the command line into an APNG with Pillow; prints the seconds the
@@ -100,12 +98,12 @@ def main():
 
     frame_dir = os.path.join(DATA, "frames")
     os.makedirs(frame_dir)
-    run_measured([pbrender, *SCENE, "--frames", str(FRAMES), "-o", os.path.join(frame_dir, "f-%02d.png")])
+    run_measured([pbrender, *RING_SCENE, "--frames", str(FRAMES), "-o", os.path.join(frame_dir, "f-%02d.png")])
     frames = [os.path.join(frame_dir, f"f-{i:02d}.png") for i in range(FRAMES)]
     separate_bytes = sum(os.path.getsize(f) for f in frames)
 
     out = {name: os.path.join(DATA, name + ".png") for name in ["pbrender", "apngasm-7zip", "apngasm-zlib", "pillow"]}
-    commands = {"pbrender": [pbrender, *SCENE, *ANIMATION, "-o", out["pbrender"]]}
+    commands = {"pbrender": [pbrender, *RING_SCENE, *ANIMATION, "-o", out["pbrender"]]}
     if have("apngasm"):
         commands["apngasm-7zip"] = ["apngasm", out["apngasm-7zip"], *frames, "1", str(FPS), "-l1"]
         commands["apngasm-zlib"] = ["apngasm", out["apngasm-zlib"], *frames, "1", str(FPS), "-l1", "-z0"]
@@ -176,22 +174,17 @@ def main():
     )
 
     system, versions = machine()
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     load = os.getloadavg()[0]
-    text = "\n".join(
+    write_report(
+        RESULTS,
         [
-            "# APNG benchmark",
-            "",
-            f"Measured {now} with",
-            "",
-            f"    {COMMAND}",
-            "",
+            *report_header("APNG benchmark", COMMAND),
             f"on {system}; {versions}. Load average {load:.2f}. Times are medians of {options.runs} interleaved "
             "runs after a warm-up; CPU is user + system from `wait4`, peak RSS `ru_maxrss`; instructions: "
             "callgrind, the whole process.",
             "",
             f"The animation: a 256x256 ring filling from 0 to 1 in 2 s at {FPS} fps, linear, {FRAMES} frames "
-            f"(`pbrender {shell_quote(SCENE + ANIMATION)} -o ring.png`). The peers encode the same frames, "
+            f"(`pbrender {shell_quote(RING_SCENE + ANIMATION)} -o ring.png`). The peers encode the same frames, "
             f"written beforehand by `pbrender ... --frames {FRAMES}`: their time does not include drawing, "
             "pbrender's does.",
             "",
@@ -207,11 +200,8 @@ def main():
             *(checks or ["- Pillow is missing: not checked."]),
             *(["", *notes] if notes else []),
             "",
-        ]
+        ],
     )
-    print(text)
-    with open(RESULTS, "w") as f:
-        f.write(text)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 Used by geometry.py, render.py, labels.py and apng.py.
 """
 
+import datetime
 import os
 import platform
 import re
@@ -13,6 +14,29 @@ import sys
 import tempfile
 import time
 import zlib
+
+
+# The ring every frame benchmark draws (render, labels, APNG): a 256x256 canvas, radius
+# 128 - 22 - 12/2 = 100, width 12, round caps, UIProgressView's tints.
+TRACK, PROGRESS = "#E6E6E6", "#007AFF"
+RING_SCENE = [
+    "--shape", "ring", "--width", "256", "--height", "256", "--padding", "22",
+    "--track-color", TRACK, "--progress-color", PROGRESS, "--line-width", "12", "--line-cap", "round",
+]  # fmt: skip
+
+
+def report_header(title, command):
+    """The first lines of a results file: its title, when it was measured and with what command."""
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return [f"# {title}", "", f"Measured {now} with", "", f"    {command}", ""]
+
+
+def write_report(path, lines):
+    """Prints the report and writes it to `path`."""
+    text = "\n".join(lines)
+    print(text)
+    with open(path, "w") as f:
+        f.write(text)
 
 
 def cpu_name():

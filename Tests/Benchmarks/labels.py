@@ -23,7 +23,6 @@ written, with the date, the command and the machine, to `Tests/Benchmarks/result
 """
 
 import argparse
-import datetime
 import math
 import os
 import shutil
@@ -31,7 +30,8 @@ import statistics
 import sys
 
 from benchinfo import (
-    callgrind, compile_c, have, rgba_rows, run_measured, shell_quote, swift_build, system_description, version,
+    RING_SCENE, callgrind, compile_c, have, report_header, rgba_rows, run_measured, shell_quote, swift_build,
+    system_description, version, write_report,
 )  # fmt: skip
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -42,10 +42,6 @@ DEFAULT_SCRATCH = os.path.join(REPO, ".build", "renderbench")
 
 FRAMES, FEW_FRAMES = 200, 20
 SIZE, RING_RADIUS, LINE_WIDTH = 256, 100.0, 12.0
-SCENE = [
-    "--shape", "ring", "--width", "256", "--height", "256", "--padding", "22",
-    "--track-color", "#E6E6E6", "--progress-color", "#007AFF", "--line-width", "12", "--line-cap", "round",
-]  # fmt: skip
 LABELS = {"latin": "{percent}", "scripts": "{percent} 完了 مكتمل"}
 FONT = "Sans Bold 12"
 
@@ -122,7 +118,7 @@ def main():
 
     def pb(kind, frames, directory):
         label = ["--label", LABELS[kind], "--font", FONT] if kind in LABELS else []
-        return [pbrender, *SCENE, *label, "--frames", str(frames), "-o", os.path.join(directory, "f-%03d.png")]
+        return [pbrender, *RING_SCENE, *label, "--frames", str(frames), "-o", os.path.join(directory, "f-%03d.png")]
 
     def floor_command(kind, frames):
         return [floor, str(frames), FONT, LABELS[kind].replace("{percent}", "")]
@@ -214,15 +210,10 @@ def main():
         rows.append(f"| {text} | {frame_cpu * 1e6:,.0f} µs | {share} | {floor_time} | {count} | {extra} | {start} |")
 
     system, versions = machine()
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    text = "\n".join(
+    write_report(
+        RESULTS,
         [
-            "# Label benchmark",
-            "",
-            f"Measured {now} with",
-            "",
-            f"    {COMMAND}",
-            "",
+            *report_header("Label benchmark", COMMAND),
             f"on {system}; {versions}. Load average {os.getloadavg()[0]:.2f}. Per frame means the marginal "
             f"frame, without the process's start: (cost of {FRAMES} frames − cost of {FEW_FRAMES}) / "
             f"{FRAMES - FEW_FRAMES}, in CPU (user + system from `wait4`, medians of {options.runs} interleaved "
@@ -230,7 +221,7 @@ def main():
             f"{FEW_FRAMES}-frame process (for a label, mostly fontconfig reading its font cache, once per "
             "process: `pbrender serve` pays it once). The floor times its own loop.",
             "",
-            f"pbrender: `pbrender {shell_quote(SCENE)} --label TEMPLATE --font '{FONT}' --frames {FRAMES} "
+            f"pbrender: `pbrender {shell_quote(RING_SCENE)} --label TEMPLATE --font '{FONT}' --frames {FRAMES} "
             "-o 'DIR/f-%03d.png'`; the floor: `label_floor.c` (in this script), which lays out and draws the "
             "same text per frame with Pango and nothing else.",
             "",
@@ -247,11 +238,8 @@ def main():
             "",
             *checks,
             "",
-        ]
+        ],
     )
-    print(text)
-    with open(RESULTS, "w") as f:
-        f.write(text)
 
 
 if __name__ == "__main__":

@@ -41,8 +41,8 @@ import subprocess
 import sys
 
 from benchinfo import (
-    callgrind, compile_c, have, ms, read_png, rgba_rows, run_measured, shell_quote, swift_build, system_description,
-    verdict, version,
+    PROGRESS, RING_SCENE, TRACK, callgrind, compile_c, have, ms, read_png, rgba_rows, run_measured, shell_quote,
+    swift_build, system_description, verdict, version,
 )  # fmt: skip
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -57,12 +57,6 @@ FLOOR_SOURCES = [
 
 FRAMES = 200
 SIZE, CENTER, RADIUS, LINE_WIDTH = 256, 128.0, 100.0, 12.0
-TRACK, PROGRESS = "#E6E6E6", "#007AFF"
-# The default ring fits its stroke inside the canvas less the padding: 128 - 22 - 12/2 = 100.
-PBRENDER_SCENE = [
-    "--shape", "ring", "--width", "256", "--height", "256", "--padding", "22",
-    "--track-color", TRACK, "--progress-color", PROGRESS, "--line-width", "12", "--line-cap", "round",
-]  # fmt: skip
 SAMPLE_FRAMES = [0, 1, 50, 100, 150, 198, 199]
 LEVELS = [1, 2, 3, 4, 5, 6]
 RSS_FRAME_COUNTS = [10, 1000]
@@ -290,7 +284,7 @@ def main():
             f.write(ring_svg(progress(i)))
 
     def pb_command(directory, frames=FRAMES):
-        return [pbrender, *PBRENDER_SCENE, "--frames", str(frames), "-o", os.path.join(directory, "frame-%03d.png")]
+        return [pbrender, *RING_SCENE, "--frames", str(frames), "-o", os.path.join(directory, "frame-%03d.png")]
 
     def floor_command(directory, frames=FRAMES):
         return [floor, "ring", "file", str(frames), directory]
@@ -367,7 +361,7 @@ def main():
         if chunks != [b"IHDR", b"IDAT", b"IEND"]:
             sys.exit(f"{name}: unexpected chunks {chunks}")
     single = os.path.join(DATA, "single-100.png")
-    subprocess.run([pbrender, *PBRENDER_SCENE, "--progress", f"100/{FRAMES - 1}", "-o", single], check=True)
+    subprocess.run([pbrender, *RING_SCENE, "--progress", f"100/{FRAMES - 1}", "-o", single], check=True)
     with open(single, "rb") as f, open(pb_files[100], "rb") as g:
         single_matches = f.read() == g.read()
     deterministic = len(hashes) == 1 and single_matches
@@ -656,7 +650,7 @@ def main():
         f"The scene: a 256x256 ring, circle centre (128,128), radius 100, from 12 o'clock clockwise, width 12, "
         f"round caps, track {TRACK}, progress {PROGRESS}, transparent background, at the {FRAMES} progress values "
         f"0, 1/199, …, 1, each frame a PNG file. pbrender draws it with "
-        f"`pbrender {shell_quote(PBRENDER_SCENE)} --frames 200 -o 'DIR/frame-%03d.png'` "
+        f"`pbrender {shell_quote(RING_SCENE)} --frames 200 -o 'DIR/frame-%03d.png'` "
         "(the ring's radius is 128 − 22 − 12/2 = 100; without `--width`/`--height` the padding would grow "
         "the canvas to 300x300); cairo_floor with `cairo_floor ring file 200 DIR` "
         "(`../shared/bench/cairo_floor.c`); rsvg-convert with `rsvg-convert -o frame.png frame.svg` on one SVG "

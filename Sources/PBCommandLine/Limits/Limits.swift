@@ -3,7 +3,8 @@ import PBRendering
 
 /// Every limit `pbrender` enforces on what it is given, in one place: the constants the CLI owns,
 /// and a table of all of them (those of the libraries too) for `pbrender help render` (the
-/// README's table says the same in rounder words; a test holds them together). Each refusal is an input error (exit code 2) whose message names the limit.
+/// README's table says the same in rounder words; a test holds them together). Each refusal is
+/// an input error (exit code 2) whose message names the limit.
 enum Limits {
     /// The most bytes read from an input: a curve file, a phase file, or standard input
     /// (`--path -`): 8 MiB. A regular file is refused by its size before it is read; a device or

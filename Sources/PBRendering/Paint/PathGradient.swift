@@ -26,6 +26,12 @@ public struct PathGradient: Hashable, Sendable {
     /// The stops, in increasing order of location.
     public let stops: [Stop]
 
+    /// The opacity every stop shares, or `nil` when the stops' opacities differ.
+    var uniformAlpha: Double? {
+        let alphas = Set(stops.map(\.color.alpha))
+        return alphas.count == 1 ? alphas.first : nil
+    }
+
     /// A gradient through `stops`.
     ///
     /// - Throws: ``RenderError`` (`.invalidValue`) when there are no stops, a location is not in

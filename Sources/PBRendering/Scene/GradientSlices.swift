@@ -38,14 +38,6 @@ struct GradientSlice {
     }
 }
 
-extension PathGradient {
-    /// The opacity every stop shares, or `nil` when the stops' opacities differ.
-    var uniformAlpha: Double? {
-        let alphas = Set(stops.map(\.color.alpha))
-        return alphas.count == 1 ? alphas.first : nil
-    }
-}
-
 extension ShapeLayer {
     /// How much wider than the stroke the slices are, on each side, and how far each reaches
     /// under the next: two pixels at `scale`, so antialiased edges are covered.
