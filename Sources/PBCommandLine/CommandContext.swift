@@ -65,6 +65,19 @@ public struct CommandContext: Sendable {
         errorIsTerminal: FileDescriptorIO.isTerminal(STDERR_FILENO),
         outputIsTerminal: FileDescriptorIO.standardOutputIsTerminal)
 
+    /// A context that reads only `files` (by name) from memory, has no standard input, and drops
+    /// what is written: what a request to a server may touch.
+    public static func files(_ files: [String: [UInt8]]) -> CommandContext {
+        CommandContext(
+            writeOutput: { _ throws(CommandLineError) in throw .failure("nothing is written here") },
+            writeError: { _ in },
+            readFile: { name throws(CommandLineError) in
+                guard let bytes = files[name] else { throw .input("a request reads no files on the server") }
+                return bytes
+            },
+            readStandardInput: { () throws(CommandLineError) in throw .input("a request has no standard input") })
+    }
+
     /// Writes text to standard output.
     func print(_ text: String) throws(CommandLineError) {
         try writeOutput(Array(text.utf8))

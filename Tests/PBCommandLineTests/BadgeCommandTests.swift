@@ -59,7 +59,7 @@ struct BadgeCommandTests {
             "option '--scale' applies to PNG output only: SVG and PDF are vector (sized in points)", usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "-o", "b.apng"],
-            "a badge is a still image: write an SVG, PNG or PDF (-o badge.svg)", usage: Self.usage)
+            "a badge is a still image: write PNG, SVG or PDF (-o badge.svg)", usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--appearance", "dark", "-o", "b.svg"],
             "option '--appearance' applies to PNG and PDF: an SVG carries both appearances and follows the viewer's",

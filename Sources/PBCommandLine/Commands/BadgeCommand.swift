@@ -26,58 +26,6 @@ enum BadgeCommand: Command {
         """
 
     static func run(_ given: [ArgumentParser<BadgeOptions>.Given], context: CommandContext) throws(CommandLineError) {
-        var options = BadgeOptions()
-        try apply(given, to: &options)
-        let output = options.render.output ?? "badge.svg"
-        let format = try format(options, output: output)
-        let bytes = try image(options, as: format)
-        if output == "-" {
-            guard options.render.force || format == .svg || !context.outputIsTerminal else {
-                throw .usage(
-                    "standard output is a terminal: redirect it (> file.\(format.rawValue)) or give '--force' to write the \(format.rawValue.uppercased()) there"
-                )
-            }
-            try context.writeOutput(bytes)
-        } else {
-            do throws(FileError) {
-                try OutputFile.write(bytes, to: output)
-            } catch {
-                throw CommandLineError(error)
-            }
-            if options.render.output == nil { context.writeError("pbrender: wrote \(output)\n") }
-        }
-    }
-
-    /// The format `--format` or the output's extension names (PNG for standard output); a
-    /// badge is a still image.
-    static func format(_ options: BadgeOptions, output: String) throws(CommandLineError) -> ImageFormat {
-        guard let format = try options.render.format(forOutput: output).imageFormat else {
-            throw .usage("a badge is a still image: write an SVG, PNG or PDF (-o badge.svg)")
-        }
-        return format
-    }
-
-    /// The badge's bytes in `format`: what `pbrender badge` writes, and what `/badge.svg` and
-    /// `/badge.png` answer with.
-    ///
-    /// - Throws: a usage error for options that do not apply to the format (`--scale` and
-    ///   `--appearance` on SVG), the badge's errors.
-    static func image(_ options: BadgeOptions, as format: ImageFormat) throws(CommandLineError) -> [UInt8] {
-        let badge = try options.badge()
-        guard format == .png || options.render.indicator.scale == 1 else {
-            throw .usage("option '--scale' applies to PNG output only: SVG and PDF are vector (sized in points)")
-        }
-        if options.render.appearance != .light && format == .svg {
-            throw .usage(
-                "option '--appearance' applies to PNG and PDF: an SVG carries both appearances and follows the viewer's"
-            )
-        }
-        do {
-            let scene = try badge.scene()
-            if format == .svg { return try scene.svgData() }
-            return try scene.appearance(options.render.appearance).render(as: format)
-        } catch {
-            throw CommandLineError(.render(error))
-        }
+        try JobOutput.write(RenderJob(badge: given), context: context)
     }
 }

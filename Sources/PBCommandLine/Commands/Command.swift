@@ -39,8 +39,7 @@ extension Command {
             else { return try context.print(help) }
             try run(given, context: context)
         } catch {
-            guard case .usage = error.kind, error.usage == nil else { throw error }
-            throw CommandLineError(error.kind, usage: usageLine)
+            throw error.withUsage(usageLine)
         }
     }
 

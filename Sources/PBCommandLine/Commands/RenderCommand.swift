@@ -3,10 +3,6 @@ import PBRendering
 /// `pbrender [render]`: the main job. Draws the whole path as the track and the progress part
 /// over it, to a PNG, SVG or PDF, or to a sequence of frames.
 enum RenderCommand: Command {
-    /// What a render without any progress is told.
-    static let missingProgressMessage =
-        "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'"
-
     static let name = "render"
     static let overview = "Draw a track and the progress along a path as a PNG, SVG or PDF (the default command)."
     static let usage = """
@@ -41,90 +37,6 @@ enum RenderCommand: Command {
         """
 
     static func run(_ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext) throws(CommandLineError) {
-        do {
-            try render(given, context: context)
-        } catch {
-            // The canvas's sides came from '--size': the renderer's "width" is that option.
-            let names = Set(given.map(\.option.name))
-            guard names.contains("size"), names.isDisjoint(with: ["width", "height"]) else { throw error }
-            throw error.renamingValues(["width": "size", "height": "size"])
-        }
-    }
-
-    private static func render(
-        _ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext
-    ) throws(CommandLineError) {
-        let (options, curveFile) = try RenderOptions.read(given, context: context)
-        var indicator = try options.indicator(curveFile: curveFile, context: context)
-        if options.isAnimation {
-            return try Animation(options: options, indicator: indicator).render(context: context)
-        }
-        if let frames = options.frames {
-            return try FrameSequence(count: frames, options: options, indicator: indicator).render(context: context)
-        }
-        for name in ["from", "to"] where given.contains(where: { $0.option.name == name }) {
-            throw .usage("option '--\(name)' only applies with '--frames'")
-        }
-        guard
-            options.hasProgress || indicator.isIndeterminate || options.bytes != nil || options.step != nil
-                || options.phasesFile != nil
-        else {
-            throw .usage(missingProgressMessage)
-        }
-        if let progress = options.progress, progress.looksLikeAPercentage {
-            let text = NumberText.readable(progress.value)
-            context.writeError(
-                "pbrender: warning: a progress of \(text) is above 1 and is drawn as 1 (did you mean '\(text)%'?)\n")
-        }
-        let output = options.output ?? "progress.png"
-        let format = try options.stillFormat(forOutput: output)
-        indicator.scale = try scale(options, for: format)
-        let bytes = try render(indicator, as: format, options: options)
-        if output == "-" {
-            guard options.force || format == .svg || !context.outputIsTerminal else {
-                throw .usage(
-                    "standard output is a terminal: redirect it (> file.\(format.rawValue)) or give '--force' to write the \(format.rawValue.uppercased()) there"
-                )
-            }
-            try context.writeOutput(bytes)
-        } else {
-            do throws(FileError) {
-                try OutputFile.write(bytes, to: output)
-            } catch {
-                throw CommandLineError(error)
-            }
-            if options.output == nil { context.writeError("pbrender: wrote \(output)\n") }
-        }
-    }
-
-    /// The scale, refused for vector formats (which have no pixels).
-    static func scale(_ options: RenderOptions, for format: ImageFormat) throws(CommandLineError) -> Double {
-        guard format == .png || options.indicator.scale == 1 else {
-            throw .usage(
-                "option '--scale' applies to PNG output only: SVG and PDF are vector (sized in points); set '--width' and '--height' instead"
-            )
-        }
-        return options.indicator.scale
-    }
-
-    /// Lays out and renders in the options' appearance, or as a live SVG.
-    static func render(_ indicator: ProgressIndicator, as format: ImageFormat, options: RenderOptions)
-        throws(CommandLineError) -> [UInt8]
-    {
-        if options.live && format != .svg {
-            throw .usage("option '--live' writes SVG only (an SVG that a page's CSS drives); use -o with .svg")
-        }
-        if options.appearance != .light && format == .svg {
-            throw .usage(
-                "option '--appearance' applies to PNG and PDF: an SVG carries both appearances and follows the viewer's"
-            )
-        }
-        do {
-            let scene = try indicator.scene()
-            if format == .svg { return try scene.svgData(isLive: options.live) }
-            return try scene.appearance(options.appearance).render(as: format)
-        } catch {
-            throw CommandLineError(.render(error))
-        }
+        try JobOutput.write(RenderJob(render: given, context: context, offersFrames: true), context: context)
     }
 }

@@ -123,6 +123,14 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     /// The message.
     public var description: String { message }
 
+    /// The error with `line` as its usage line, when it is a usage error without one.
+    func withUsage(_ line: String) -> CommandLineError {
+        guard case .usage = kind, usage == nil else { return self }
+        var error = self
+        error.usage = line
+        return error
+    }
+
     /// The error with the renderer's values named as the options in `names` (`width` as `size`).
     func renamingValues(_ names: [String: String]) -> CommandLineError {
         var error = self

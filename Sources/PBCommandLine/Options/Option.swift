@@ -191,6 +191,18 @@ extension Option {
         }
     }
 
+    /// The same option, running `body` on the options after storing its value.
+    func then(_ body: @escaping @Sendable (inout Root) -> Void) -> Option {
+        let apply = self.apply
+        return Option(
+            name: name, shortName: shortName, placeholder: placeholder, help: help, section: section, fileKey: fileKey,
+            isRepeatable: isRepeatable, expectation: expectation
+        ) { root, input throws(OptionValueError) in
+            try apply(&root, input)
+            body(&root)
+        }
+    }
+
     /// The same option for a value that holds `Root` at `keyPath` (options shared by commands).
     func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> Option<Outer> {
         let apply = self.apply

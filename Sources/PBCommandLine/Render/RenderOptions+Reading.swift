@@ -17,8 +17,10 @@ extension RenderOptions {
         try curveFile?.apply(to: &options)
         // A progress on the command line replaces the file's values, as any flag replaces the
         // file's setting.
-        if given.contains(where: { $0.option.name == "progress" }) { options.values = nil }
+        let fileValues = options.values
+        options.values = nil
         for item in given { try item.apply(to: &options) }
+        if options.progress == nil && options.values == nil { options.values = fileValues }
         return (options, curveFile)
     }
 
@@ -144,21 +146,10 @@ extension RenderOptions {
         if output == "-" { return .png }
         guard let format = OutputFormat(fileName: output) else {
             throw .usage(
-                "cannot tell the format of '\(output)' from its extension: use .png, .svg, .pdf or .apng, or '--format'"
+                "cannot tell the format of '\(output)' from its extension: use \(OutputFormat.list(OutputFormat.allCases, extensions: true)), or '--format'"
             )
         }
         return format
-    }
-
-    /// A still image's format (`--format apng` needs an animation).
-    func stillFormat(forOutput output: String) throws(CommandLineError) -> ImageFormat {
-        let format = try self.format(forOutput: output)
-        guard let image = format.imageFormat else {
-            throw .usage(
-                "an animated PNG needs an animation: give '--animate-to B' (and '--duration') or '--indeterminate STYLE'"
-            )
-        }
-        return image
     }
 
     /// Whether an animation (of the progress, or indeterminate) is asked for.

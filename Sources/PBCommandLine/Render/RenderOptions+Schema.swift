@@ -42,7 +42,9 @@ extension RenderOptions {
         ),
         .value(
             "format", \.format, placeholder: "FORMAT", section: "OUTPUT",
-            help: "png, svg, pdf or apng (an animated PNG; default: from the output's extension)."),
+            help:
+                "\(OutputFormat.list(OutputFormat.allCases)) (default: from the output's extension; apng is an animated PNG)."
+        ),
         .flag(
             "force", \.force, section: "OUTPUT",
             help: "Write an image to standard output even when it is a terminal."),
@@ -55,10 +57,12 @@ extension RenderOptions {
     static let canvasOptions: [Option<RenderOptions>] = [
         .number(
             "width", \.indicator.width, .positive, placeholder: "W", section: "CANVAS AND SHAPE",
-            help: "Canvas width in points (default: the shape's, the curve file's, or the path's stroked bounds)."),
+            help: "Canvas width in points (default: the shape's, the curve file's, or the path's stroked bounds)."
+        ).then { $0.canvasFromSize = false },
         .number(
             "height", \.indicator.height, .positive, placeholder: "H", section: "CANVAS AND SHAPE",
-            help: "Canvas height in points."),
+            help: "Canvas height in points."
+        ).then { $0.canvasFromSize = false },
         Option(
             name: "size", shortName: nil, placeholder: "W[xH]",
             help: "Canvas width and height at once: 64 for a square, 64x32.", section: "CANVAS AND SHAPE",
@@ -74,6 +78,7 @@ extension RenderOptions {
             }
             options.indicator.width = numbers[0]
             options.indicator.height = numbers.last
+            options.canvasFromSize = true
         },
         .number(
             "scale", \.indicator.scale, .positive, placeholder: "S", section: "CANVAS AND SHAPE",

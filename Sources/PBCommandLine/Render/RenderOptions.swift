@@ -61,6 +61,9 @@ struct RenderOptions: Sendable {
     /// An indeterminate indicator's motion and period.
     var indeterminate: IndeterminateStyle?
     var period = 1.0
+    /// Whether the canvas's sides were last set by `--size` (then the renderer's `width` and
+    /// `height` are that option in messages).
+    var canvasFromSize = false
     /// What is drawn: style, canvas and progress (filled in from the options above by
     /// ``indicator()``).
     var indicator = ProgressIndicator()

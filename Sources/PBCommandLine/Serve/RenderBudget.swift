@@ -31,45 +31,13 @@ struct RenderBudget: Sendable, Hashable {
                 + (frames > 1 ? ", or fewer frames (duration, fps)" : ""))
     }
 
-    /// Checks a render request against the budget, laying it out as `render` would (a layout
-    /// costs a fraction of the drawing): its canvas at its scale, and its frames when animated.
-    /// A request whose options are wrong is let through: rendering then gives the CLI's own error.
+    /// Checks a job against the budget: a raster image's pixels at its scale, summed over its
+    /// frames; vector formats cost nothing to speak of. A job the renderer will refuse anyway
+    /// (a canvas above its limits) is let through, to get the renderer's own error.
     ///
     /// - Throws: an input error (400) when it is over the budget.
-    func check(render given: [ArgumentParser<RenderOptions>.Given], format: OutputFormat, context: CommandContext)
-        throws(CommandLineError)
-    {
-        guard format == .png || format == .apng else { return }
-        guard let (width, height, frames) = try? Self.rasterSize(given, context: context) else { return }
+    func check(_ job: RenderJob) throws(CommandLineError) {
+        guard let (width, height, frames) = job.rasterSize else { return }
         try check(width: width, height: height, frames: frames)
-    }
-
-    /// Checks a badge against the budget (a PNG's pixels; SVG costs nothing to speak of).
-    ///
-    /// - Throws: an input error (400) when it is over the budget.
-    func check(badge options: BadgeOptions, format: ImageFormat) throws(CommandLineError) {
-        // A badge over the renderer's own limits gets the renderer's error, as on the command line.
-        guard format == .png, let scene = try? options.badge().scene(), (try? scene.validate(for: .png)) != nil
-        else { return }
-        let (width, height) = scene.pixelSize
-        try check(width: width, height: height)
-    }
-
-    /// The pixel size and frame count a render request asks for.
-    private static func rasterSize(_ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext)
-        throws -> (Int, Int, Int)
-    {
-        let (options, curveFile) = try RenderOptions.read(given, context: context)
-        var indicator = try options.indicator(curveFile: curveFile, context: context)
-        if options.isAnimation {
-            let timeline = try Animation(options: options, indicator: indicator).timeline
-            let size = Scene(width: timeline.layout.width, height: timeline.layout.height, scale: timeline.layout.scale)
-                .pixelSize
-            return (size.width, size.height, timeline.schedule.frameCount)
-        }
-        indicator.scale = options.indicator.scale
-        let layout = try indicator.layout()
-        let size = Scene(width: layout.width, height: layout.height, scale: layout.scale).pixelSize
-        return (size.width, size.height, 1)
     }
 }

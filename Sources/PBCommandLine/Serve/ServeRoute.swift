@@ -2,40 +2,27 @@ import PBRendering
 
 /// What a request path names: a rendered image, a badge, the health check, or nothing.
 enum ServeRoute: Hashable, Sendable {
-    /// `/render.png`, `.svg`, `.pdf`, `.apng`: `pbrender render` with the query's options.
+    /// `/render.png`, `.svg`, … (every ``OutputFormat``): `pbrender render` with the query's
+    /// options.
     case render(OutputFormat)
-    /// `/badge.svg`, `/badge.png`: `pbrender badge` with the query's options.
-    case badge(ImageFormat)
+    /// `/badge.svg`, `.png`, … (every still-image format): `pbrender badge` with the query's
+    /// options.
+    case badge(OutputFormat)
     /// `/healthz`: 200 `ok` while the server runs.
     case health
     /// Anything else.
     case notFound
 
+    /// Every route's path, in the order the 404 message lists them.
+    static let all: [(path: String, route: ServeRoute)] =
+        OutputFormat.allCases.map { ("/render.\($0.fileExtension)", .render($0)) }
+        + OutputFormat.stillFormats.map { ("/badge.\($0.fileExtension)", .badge($0)) } + [("/healthz", .health)]
+
     /// The route of a raw request path (`/render.png`); paths are matched exactly, as sent.
     init(path: String) {
-        switch path {
-        case "/render.png": self = .render(.png)
-        case "/render.svg": self = .render(.svg)
-        case "/render.pdf": self = .render(.pdf)
-        case "/render.apng": self = .render(.apng)
-        case "/badge.svg": self = .badge(.svg)
-        case "/badge.png": self = .badge(.png)
-        case "/healthz": self = .health
-        default: self = .notFound
-        }
+        self = Self.all.first { $0.path == path }?.route ?? .notFound
     }
 
     /// The paths the server answers, for the 404 message.
-    static let paths = "/render.png, /render.svg, /render.pdf, /render.apng, /badge.svg, /badge.png, /healthz"
-
-    /// The media type of the route's images.
-    var contentType: String {
-        switch self {
-        case .render(.png), .badge(.png): "image/png"
-        case .render(.svg), .badge(.svg): "image/svg+xml"
-        case .render(.pdf), .badge(.pdf): "application/pdf"
-        case .render(.apng): "image/apng"
-        case .health, .notFound: "text/plain; charset=utf-8"
-        }
-    }
+    static var paths: String { all.map(\.path).joined(separator: ", ") }
 }

@@ -132,7 +132,7 @@ enum ServeCorpus {
         ("/badge.svg?progress=1&total=0", "parameter 'total' expects a whole number >= 1, not '0'"),
         (
             "/badge.svg?progress=1&format=png",
-            "parameter 'format' does not apply over HTTP: the path names the format (/badge.svg or /badge.png)"
+            "parameter 'format' does not apply over HTTP: the path names the format (/badge.png, /badge.svg or /badge.pdf)"
         ),
         (
             "/badge.png?progress=1&scale=100",

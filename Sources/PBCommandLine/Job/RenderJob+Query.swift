@@ -1,0 +1,107 @@
+import PBRendering
+import PBServer
+
+extension RenderJob {
+    /// The largest query a job is read from: 16 KiB and 100 parameters.
+    public static let queryLimits = QueryString.Limits(maximumLength: 16384, maximumParameterCount: 100)
+
+    /// A job from a URL's query string, as `pbrender serve` reads `/render.svg?…`: each
+    /// `name=value` is the command line's `--name value` (`progress=0.5&shape=bar&line-width=8`),
+    /// a flag is on when given without a value (`live`) or reads `true`/`false`, and a curve
+    /// file's JSON comes as `curve=`. What reads or writes files on the server (`path`, `output`,
+    /// `frames`, …) is refused.
+    ///
+    /// ```swift
+    /// let job = try RenderJob(query: "progress=0.5&shape=bar&format=svg")
+    /// let badge = try RenderJob(query: "title=coverage&progress=0.87", kind: .badge, format: .svg)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - query: the raw query, percent-encoded, without the `?`.
+    ///   - kind: `render`'s options or `badge`'s.
+    ///   - format: the format, when something else names it (a server's path: `/render.png`);
+    ///     then a `format=` parameter is refused. Otherwise `format=` gives it, and the default is
+    ///     PNG (APNG for an animation, SVG for a badge).
+    ///   - limits: the longest query and the most parameters decoded.
+    /// - Throws: an input error for a query that cannot be decoded or names an unknown or refused
+    ///   parameter, and the command line's errors for the options it gives.
+    public init(
+        query: String, kind: Kind = .progress, format: OutputFormat? = nil, limits: QueryString.Limits = queryLimits
+    ) throws(CommandLineError) {
+        let decoded: QueryString
+        do {
+            decoded = try QueryString(decoding: query, limits: limits)
+        } catch {
+            throw .input(error.description)
+        }
+        switch kind {
+        case .progress: try self.init(renderQuery: decoded, format: format)
+        case .badge: try self.init(badgeQuery: decoded, format: format)
+        }
+    }
+
+    /// A `render` job from a decoded query.
+    private init(renderQuery query: QueryString, format: OutputFormat?) throws(CommandLineError) {
+        let curves = query.values(named: "curve")
+        guard curves.count <= 1 else { throw .input("parameter 'curve' is given more than once") }
+        var rest = query
+        rest.parameters.removeAll { $0.name == "curve" }
+        let schema = RenderOptions.schema
+        var given = try QueryOptions.given(
+            rest, schema: schema, refused: Self.refusedRenderParameters(formatIsGiven: format != nil))
+        if !curves.isEmpty, let path = QueryOptions.item("path", Self.curveFileName, in: schema) {
+            given.insert(path, at: 0)
+        }
+        if let format, let item = QueryOptions.item("format", format.rawValue, in: schema) { given.append(item) }
+        let files = curves.first.map { [Self.curveFileName: Array($0.utf8)] } ?? [:]
+        try self.init(render: given, context: .files(files), offersFrames: false)
+    }
+
+    /// A `badge` job from a decoded query.
+    private init(badgeQuery query: QueryString, format: OutputFormat?) throws(CommandLineError) {
+        let schema = BadgeOptions.schema
+        var given = try QueryOptions.given(
+            query, schema: schema, refused: Self.refusedBadgeParameters(formatIsGiven: format != nil))
+        if let format, let item = QueryOptions.item("format", format.rawValue, in: schema) { given.append(item) }
+        try self.init(badge: given)
+    }
+
+    /// The name a request's `curve` parameter is read under, as the curve file.
+    static let curveFileName = "curve"
+
+    /// The parameters of `render` a query may not give, and why.
+    static func refusedRenderParameters(formatIsGiven: Bool) -> [String: String] {
+        var refused = [
+            "output": "does not apply over HTTP: the image is the response",
+            "path":
+                "would name a file on the server, which requests do not read: give the curve file's JSON as 'curve', "
+                + "or 'path-data'",
+            "phases": "would name a file on the server, which requests do not read",
+            "force": "does not apply over HTTP: nothing is written to a terminal",
+            "frames": "writes numbered files, which a response cannot be: ask for /render.apng or an animated "
+                + "/render.svg with 'animate-to'",
+            "from": "belongs to 'frames', which writes numbered files: give 'animate-from' for an animation",
+            "to": "belongs to 'frames', which writes numbered files: give 'animate-to' for an animation",
+        ]
+        if formatIsGiven {
+            let paths = OutputFormat.allCases.map { "/render.\($0.fileExtension)" }
+            refused["format"] =
+                "does not apply over HTTP: the path names the format (\(OutputFormat.phrase(listing: paths)))"
+        }
+        return refused
+    }
+
+    /// The parameters of `badge` a query may not give, and why.
+    static func refusedBadgeParameters(formatIsGiven: Bool) -> [String: String] {
+        var refused = [
+            "output": "does not apply over HTTP: the image is the response",
+            "force": "does not apply over HTTP: nothing is written to a terminal",
+        ]
+        if formatIsGiven {
+            let paths = OutputFormat.stillFormats.map { "/badge.\($0.fileExtension)" }
+            refused["format"] =
+                "does not apply over HTTP: the path names the format (\(OutputFormat.phrase(listing: paths)))"
+        }
+        return refused
+    }
+}

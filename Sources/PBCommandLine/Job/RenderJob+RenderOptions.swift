@@ -1,0 +1,202 @@
+import PBRendering
+
+extension RenderJob {
+    /// A job from `render`'s options as given (on a command line or in a query), read once: the
+    /// curve file, the indicator, its layout and, for an animation, every frame's value.
+    ///
+    /// - Parameters:
+    ///   - given: the options, in order.
+    ///   - context: where files and standard input are read.
+    ///   - offersFrames: whether numbered frames can be written (a command line), which the
+    ///     message for a missing progress suggests; a server suggests an animation instead.
+    /// - Throws: the first error in the options, the file or the layout; a value the canvas's
+    ///   sides got from `--size` is named as that option.
+    init(
+        render given: [ArgumentParser<RenderOptions>.Given], context: CommandContext, offersFrames: Bool
+    ) throws(CommandLineError) {
+        let read = try RenderOptions.read(given, context: context)
+        // When the canvas's sides came from '--size', the renderer's "width" is that option.
+        let names = read.options.canvasFromSize ? ["width": "size", "height": "size"] : [:]
+        do {
+            try self.init(read, context: context, offersFrames: offersFrames)
+        } catch {
+            throw error.renamingValues(names)
+        }
+        valueNames = names
+    }
+
+    private init(
+        _ read: (options: RenderOptions, curveFile: CurveFile?), context: CommandContext, offersFrames: Bool
+    ) throws(CommandLineError) {
+        let options = read.options
+        var indicator = try options.indicator(curveFile: read.curveFile, context: context)
+        if options.isAnimation {
+            self = try Self.animation(options, indicator: indicator)
+            return
+        }
+        if let count = options.frames {
+            self = try Self.frames(count, options: options, indicator: indicator)
+            return
+        }
+        if options.from != nil { throw .usage("option '--from' only applies with '--frames'") }
+        if options.to != nil { throw .usage("option '--to' only applies with '--frames'") }
+        guard
+            options.hasProgress || indicator.isIndeterminate || options.bytes != nil || options.step != nil
+                || options.phasesFile != nil
+        else {
+            throw .usage(
+                "give the progress with '--progress P' (like 0.5 or 50%), or "
+                    + (offersFrames ? "frames with '--frames N'" : "an animation with '--animate-to B'"))
+        }
+        var warnings: [String] = []
+        if let progress = options.progress, progress.looksLikeAPercentage {
+            let text = NumberText.readable(progress.value)
+            warnings.append("a progress of \(text) is above 1 and is drawn as 1 (did you mean '\(text)%'?)")
+        }
+        let format = try options.format(forOutput: options.output ?? Self.defaultOutput(.png))
+        guard format.stillImageFormat != nil else { throw Self.stillFormatNeeded(for: format) }
+        try Self.check(format, scale: options.indicator.scale, appearance: options.appearance, isLive: options.live)
+        indicator.scale = options.indicator.scale
+        let scene: Scene
+        do {
+            scene = try indicator.scene()
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+        self.init(
+            content: .scene(scene), format: format, appearance: options.appearance, isLive: options.live,
+            output: options.output, defaultOutput: Self.defaultOutput(.png), force: options.force, warnings: warnings)
+    }
+
+    /// An animation (`--animate-to`, `--indeterminate`, …): one file, or frames to a pattern.
+    private static func animation(_ options: RenderOptions, indicator: ProgressIndicator) throws(CommandLineError)
+        -> RenderJob
+    {
+        if options.frames != nil { throw .usage("give either '--frames' or an animation, not both") }
+        if options.hasProgress {
+            throw .usage(
+                "an animation goes from '--animate-from A' to '--animate-to B'; '--progress' and '--values' do not apply"
+            )
+        }
+        if options.indeterminate != nil,
+            options.animateFrom != nil || options.animateTo != nil || options.duration != nil
+        {
+            throw .usage(
+                "an indeterminate indicator loops over '--period'; '--animate-from', '--animate-to' and '--duration' do not apply"
+            )
+        }
+        var indicator = indicator
+        let motion: Timeline.Motion
+        let schedule: FrameSchedule
+        do throws(FrameScheduleError) {
+            if let style = options.indeterminate {
+                indicator.isIndeterminate = true
+                motion = .indeterminate(style)
+                schedule = try FrameSchedule(period: options.period, framesPerSecond: options.fps)
+            } else {
+                motion = .progress(
+                    from: options.animateFrom?.value ?? 0, to: options.animateTo?.value ?? 1, timing: options.timing)
+                schedule = try FrameSchedule(
+                    duration: options.duration ?? 1, framesPerSecond: options.fps, hold: options.hold,
+                    loopCount: options.loop)
+            }
+        } catch {
+            throw .input("\(error)")
+        }
+        let defaultOutput = Self.defaultOutput(.apng)
+        let output = options.output ?? defaultOutput
+        let pattern = output.contains("%") ? try FramePattern(output) : nil
+        let format = try options.format(forOutput: pattern?.fileName(0) ?? output)
+        try check(format, scale: options.indicator.scale, appearance: options.appearance, isLive: false)
+        let timeline: Timeline
+        do {
+            timeline = Timeline(
+                layout: try indicator.layout(), motion: motion, schedule: schedule, strokeStart: indicator.strokeStart)
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+        // Every frame's value is checked before any frame is rendered.
+        for index in 0..<schedule.frameCount {
+            if let progress = timeline.progress(ofFrame: index), !progress.isFinite {
+                throw .input(
+                    "the progress of frame \(index) from '--animate-from' to '--animate-to' is not a finite number")
+            }
+        }
+        if pattern != nil {
+            guard format.stillImageFormat != nil else { throw stillFormatNeeded(for: format) }
+            let sequence = FrameSequence(count: schedule.frameCount, format: format, appearance: options.appearance) {
+                index throws(RenderError) in try timeline.scene(ofFrame: index)
+            }
+            return RenderJob(
+                content: .frames(sequence), format: format, appearance: options.appearance, output: output,
+                defaultOutput: defaultOutput, force: options.force)
+        }
+        guard format.canAnimate else {
+            throw .usage(
+                "an animation writes an animated PNG (-o anim.apng, or --format apng), an animated SVG (-o anim.svg), or frames (-o 'frame-%03d.png')"
+            )
+        }
+        return RenderJob(
+            content: .animation(timeline), format: format, appearance: options.appearance, output: options.output,
+            defaultOutput: defaultOutput, force: options.force)
+    }
+
+    /// `--frames count`: the indicator laid out once, each frame that layout at its progress, evenly
+    /// spaced from `--from` to `--to`.
+    private static func frames(_ count: Int, options: RenderOptions, indicator: ProgressIndicator)
+        throws(CommandLineError) -> RenderJob
+    {
+        guard count >= 1, count <= FrameSequence.maximumCount else {
+            throw CommandLineError(
+                .invalidValue(
+                    option: "frames", value: String(count),
+                    expected: "a whole number from 1 to \(FrameSequence.maximumCount)"))
+        }
+        if options.hasProgress { throw .usage("give either '--progress' or '--frames', not both") }
+        guard let output = options.output, output != "-" else {
+            throw .usage("'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'")
+        }
+        let pattern = try FramePattern(output)
+        let format = try options.format(forOutput: pattern.fileName(0))
+        guard format.stillImageFormat != nil else { throw stillFormatNeeded(for: format) }
+        try check(format, scale: options.indicator.scale, appearance: options.appearance, isLive: false)
+        var indicator = indicator
+        indicator.scale = options.indicator.scale
+        let layout: ProgressLayout
+        do {
+            layout = try indicator.layout()
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+        let (from, to, start) = (options.from?.value ?? 0, options.to?.value ?? 1, indicator.strokeStart)
+        // Evenly spaced from `from` to `to`; a single frame is `from`, the first frame's progress.
+        // Where the difference or its multiple overflows (`--from 1e308`), the same point as a
+        // weighted mean, which stays between the two.
+        let progress = { @Sendable (index: Int) in
+            guard count > 1 else { return from }
+            let value = from + (to - from) * Double(index) / Double(count - 1)
+            if value.isFinite { return value }
+            let t = Double(index) / Double(count - 1)
+            return from * (1 - t) + to * t
+        }
+        // Every frame's value is checked before any frame is rendered or written.
+        for index in 0..<count where !progress(index).isFinite {
+            throw .input(
+                "the progress of frame \(index) from '--from' \(NumberText.readable(from)) to '--to' \(NumberText.readable(to)) is not a finite number"
+            )
+        }
+        let sequence = FrameSequence(count: count, format: format, appearance: options.appearance) {
+            index throws(RenderError) in try layout.scene(progress: progress(index), strokeStart: start)
+        }
+        return RenderJob(
+            content: .frames(sequence), format: format, appearance: options.appearance, output: output,
+            defaultOutput: output, force: options.force)
+    }
+
+    /// The error for a still image or frames in a format that holds only animations.
+    static func stillFormatNeeded(for format: OutputFormat) -> CommandLineError {
+        .usage(
+            "\(format.phrase) needs an animation: give '--animate-to B' (and '--duration') or '--indeterminate STYLE'"
+        )
+    }
+}

@@ -1,0 +1,63 @@
+import PBRendering
+
+extension RenderJob {
+    /// A job that draws `indicator` at its progress, for Swift code that has the values at hand.
+    ///
+    /// - Parameters:
+    ///   - indicator: what to draw; its ``ProgressIndicator/scale`` is the PNG's pixels per point.
+    ///   - format: a still-image format (not ``OutputFormat/apng``).
+    ///   - appearance: the colours of a PNG or PDF (an SVG carries both).
+    ///   - isLive: whether an SVG's progress follows its page's CSS `--progress`.
+    /// - Throws: a usage error for options that do not apply to `format`; the layout's errors.
+    public init(
+        indicator: ProgressIndicator, format: OutputFormat = .png, appearance: Appearance = .light,
+        isLive: Bool = false
+    ) throws(CommandLineError) {
+        guard format.stillImageFormat != nil else { throw Self.stillFormatNeeded(for: format) }
+        try Self.check(format, scale: indicator.scale, appearance: appearance, isLive: isLive)
+        do {
+            self.init(
+                content: .scene(try indicator.scene()), format: format, appearance: appearance, isLive: isLive,
+                output: nil, defaultOutput: Self.defaultOutput(format))
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+    }
+
+    /// A job that draws `badge`.
+    ///
+    /// - Throws: a usage error for options that do not apply to `format`; the badge's errors.
+    public init(badge: Badge, format: OutputFormat = .svg, appearance: Appearance = .light) throws(CommandLineError) {
+        guard format.stillImageFormat != nil else {
+            throw .usage(
+                "a badge is a still image: write \(OutputFormat.list(OutputFormat.stillFormats, displayNames: true)) (-o badge.svg)"
+            )
+        }
+        try Self.check(format, scale: badge.scale, appearance: appearance, isLive: false, scaleAdvice: nil)
+        do {
+            self.init(
+                content: .scene(try badge.scene()), format: format, appearance: appearance, output: nil,
+                defaultOutput: Self.defaultOutput(format, kind: .badge))
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+    }
+
+    /// A job that plays `timeline` as one animated file.
+    ///
+    /// - Parameter format: a format that animates (``OutputFormat/canAnimate``).
+    /// - Throws: a usage error for a format that cannot animate, or options that do not apply.
+    public init(timeline: Timeline, format: OutputFormat = .apng, appearance: Appearance = .light)
+        throws(CommandLineError)
+    {
+        guard format.canAnimate else {
+            throw .usage(
+                "\(format.phrase) holds one still image: an animation is \(OutputFormat.list(OutputFormat.animatedFormats, displayNames: true))"
+            )
+        }
+        try Self.check(format, scale: timeline.layout.scale, appearance: appearance, isLive: false)
+        self.init(
+            content: .animation(timeline), format: format, appearance: appearance, output: nil,
+            defaultOutput: Self.defaultOutput(format))
+    }
+}
