@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "PBRendering", targets: ["PBRendering"]),
         .library(name: "PBSnapshotTesting", targets: ["PBSnapshotTesting"]),
         .library(name: "PBServer", targets: ["PBServer"]),
+        // The command line as a library: RenderJob (options to bytes), curve and phase files.
+        .library(name: "PBCommandLine", targets: ["PBCommandLine"]),
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [

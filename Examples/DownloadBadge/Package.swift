@@ -18,7 +18,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "DownloadBadgeTests",
-            dependencies: ["DownloadBadge", .product(name: "PBSnapshotTesting", package: "pbrender")]),
+            dependencies: [
+                "DownloadBadge", .product(name: "PBSnapshotTesting", package: "pbrender"),
+                .product(name: "PBCommandLine", package: "pbrender"),
+                .product(name: "PBRendering", package: "pbrender"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
