@@ -98,7 +98,7 @@ struct BadgeOptions: Sendable {
     ///   `--locale` error.
     func badge() throws(CommandLineError) -> Badge {
         guard let progress = render.progress else {
-            throw .usage("give the progress with '--progress P' (like 0.87, 87% or 217/250)")
+            throw .usage("give the progress with \(option: "progress", "P") (like 0.87, 87% or 217/250)")
         }
         var badge = Badge(title: title, progress: progress.value)
         badge.total = total
@@ -107,7 +107,8 @@ struct BadgeOptions: Sendable {
         badge.colors = render.indicator.style.progressValueColors
         if render.colorStopsBlend {
             guard badge.colors != nil else {
-                throw .usage("'--color-stops-blend' blends the stops of '--color-stops': give them too")
+                throw .usage(
+                    "\(option: "color-stops-blend") blends the stops of \(option: "color-stops"): give them too")
             }
             badge.colors?.isBlended = true
         }

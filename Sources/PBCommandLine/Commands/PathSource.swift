@@ -31,10 +31,12 @@ struct PathSource: Sendable {
     /// - Throws: a usage error when more than one source is given, an input error when the file
     ///   cannot be read or is invalid.
     func curveFile(context: CommandContext) throws(CommandLineError) -> CurveFile? {
-        let given = [file.map { _ in "'--path'" }, data.map { _ in "'--path-data'" }, shape.map { _ in "'--shape'" }]
+        let given = [file.map { _ in "path" }, data.map { _ in "path-data" }, shape.map { _ in "shape" }]
             .compactMap { $0 }
         guard given.count <= 1 else {
-            throw .usage("give one of '--path', '--path-data' and '--shape', not \(given.joined(separator: " and "))")
+            throw .usage(
+                "give one of \(options: ["path", "path-data", "shape"], conjunction: "and"), not \(options: given, conjunction: "and")"
+            )
         }
         guard let file else { return nil }
         let bytes = try file == "-" ? context.readStandardInput() : context.readFile(file)
@@ -57,7 +59,9 @@ struct PathSource: Sendable {
     func path(context: CommandContext, commandName: String) throws(CommandLineError) -> Path {
         let curveFile = try self.curveFile(context: context)
         if file == nil, data == nil, shape == nil {
-            throw .usage("give a path with '--path FILE', '--path-data DATA' or '--shape SHAPE'")
+            throw .usage(
+                "give a path with \(option: "path", "FILE"), \(option: "path-data", "DATA") or \(option: "shape", "SHAPE")"
+            )
         }
         switch geometry(curveFile: curveFile) {
         case .path(let path, _):

@@ -64,7 +64,7 @@ enum TrimCommand: Command {
                 from: options.from.value, to: options.to.value, offset: options.offset,
                 scope: options.eachSubpath ? .eachSubpath : .wholePath)
         } catch {
-            throw .input(error.description)
+            throw .input(Sentence(error.description))
         }
         let decimals = options.precision == 17 ? nil : options.precision
         try context.print(trimmed.svgPathData(decimals: decimals) + "\n")

@@ -17,7 +17,7 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     public enum Kind: Hashable, Sendable {
         /// The command line is wrong (an unknown option, a missing value): printed with the
         /// command's usage line.
-        case usage(String)
+        case usage(Sentence)
         /// An option's value is not what it expects: the option's name (`line-width`), the text
         /// given, and what it expects ("a number >= 0").
         case invalidValue(option: String, value: String, expected: String)
@@ -25,7 +25,7 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         case rejectedValue(option: String, reason: String)
         /// The input is wrong in a way the message says (a combination of options, a path with
         /// nothing to measure).
-        case input(String)
+        case input(Sentence)
         /// Something wrong at a place in an input file.
         case located(file: String, position: TextPosition, message: String)
         /// The renderer refused or failed.
@@ -51,9 +51,9 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// A usage error (exit code 2, printed with the usage line).
-    static func usage(_ message: String) -> CommandLineError { CommandLineError(.usage(message)) }
+    static func usage(_ message: Sentence) -> CommandLineError { CommandLineError(.usage(message)) }
     /// An input error (exit code 2).
-    static func input(_ message: String) -> CommandLineError { CommandLineError(.input(message)) }
+    static func input(_ message: Sentence) -> CommandLineError { CommandLineError(.input(message)) }
     /// A runtime failure (exit code 1).
     static func failure(_ message: String) -> CommandLineError { CommandLineError(.failure(message)) }
     /// An error at a place in a file (exit code 2).
@@ -74,14 +74,14 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     /// The HTTP status a server answers with: 400 for bad input, 500 for failures.
     public var httpStatus: Int { exitCode == .usageError ? 400 : 500 }
 
-    /// The error as one line, without the `error:` prefix; names the renderer gives values
-    /// (`lineWidth`) are named as their options (`option '--line-width'`).
-    public var message: String { message(naming: { "option '--\(kebabCase($0))'" }) }
+    /// The error as one line, as the command line says it, without the `error:` prefix; names
+    /// the renderer gives values (`lineWidth`) are named as their options (`option '--line-width'`).
+    public var message: String { message(naming: .commandLine) }
 
-    /// The error as one line, naming values with `naming` (a server names query parameters).
-    /// Control characters the input brought into it (a newline in an option's name) are written
-    /// as escapes (`\n`, `\u{3}`), so the message stays one line.
-    public func message(naming: (String) -> String) -> String {
+    /// The error as one line, naming options as `naming` says (a server names query parameters:
+    /// `parameter 'line-width'`). Control characters the input brought into it (a newline in an
+    /// option's name) are written as escapes (`\n`, `\u{3}`), so the message stays one line.
+    public func message(naming: OptionNaming) -> String {
         Self.escapingControlCharacters(in: words(naming: naming))
     }
 
@@ -103,18 +103,20 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// The message before escaping.
-    private func words(naming: (String) -> String) -> String {
+    private func words(naming: OptionNaming) -> String {
         switch kind {
-        case .usage(let message), .input(let message), .failure(let message):
+        case .usage(let message), .input(let message):
+            return message.written(naming: naming)
+        case .failure(let message):
             return message
         case .invalidValue(let option, let value, let expected):
-            return "\(naming(option)) expects \(expected), not '\(value)'"
+            return "\(naming.named(option)) expects \(expected), not '\(value)'"
         case .rejectedValue(let option, let reason):
-            return "\(naming(option)): \(reason)"
+            return "\(naming.named(option)): \(reason)"
         case .located(let file, let position, let message):
             return "\(file):\(position): \(message)"
         case .render(let error):
-            return error.message(naming: { naming(valueNames[$0] ?? $0) })
+            return error.message(naming: { naming.named(kebabCase(valueNames[$0] ?? $0)) })
         case .file(let error):
             return error.description
         }

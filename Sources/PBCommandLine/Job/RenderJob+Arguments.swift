@@ -36,7 +36,7 @@ extension RenderJob {
         -> [ArgumentParser<C.Options>.Given]
     {
         guard let given = try ArgumentParser(options: C.options, commandName: "pbrender \(C.name)").parse(arguments)
-        else { throw CommandLineError.usage("'--help' asks for help, not an image") }
+        else { throw CommandLineError.usage("\(option: "help") asks for help, not an image") }
         return given
     }
 }

@@ -14,23 +14,23 @@ extension RenderJob {
     /// - Throws: a usage error naming the option.
     static func check(
         _ format: OutputFormat, scale: Double, appearance: Appearance, isLive: Bool,
-        scaleAdvice: String? = "set '--width' and '--height' instead"
+        scaleAdvice: Sentence? = "set \(option: "width") and \(option: "height") instead"
     ) throws(CommandLineError) {
         if !format.isRaster && scale != 1 {
             let raster = OutputFormat.stillFormats.filter(\.isRaster)
             let vector = OutputFormat.allCases.filter { !$0.isRaster }
             throw .usage(
-                "option '--scale' applies to \(OutputFormat.list(raster, displayNames: true)) output only: "
+                "\(theOption: "scale") applies to \(OutputFormat.list(raster, displayNames: true)) output only: "
                     + "\(OutputFormat.list(vector, displayNames: true, conjunction: "and")) are vector (sized in points)"
-                    + (scaleAdvice.map { "; " + $0 } ?? ""))
+                    + (scaleAdvice.map { "; " + $0 } ?? Sentence("")))
         }
         if isLive && !format.canBeLive {
-            throw .usage("option '--live' writes SVG only (an SVG that a page's CSS drives); use -o with .svg")
+            throw .usage("\(theOption: "live") writes SVG only (an SVG that a page's CSS drives); use -o with .svg")
         }
         if appearance != .light && format.carriesBothAppearances {
             let others = OutputFormat.allCases.filter { !$0.carriesBothAppearances && $0.stillImageFormat != nil }
             throw .usage(
-                "option '--appearance' applies to \(OutputFormat.list(others, displayNames: true, conjunction: "and")): "
+                "\(theOption: "appearance") applies to \(OutputFormat.list(others, displayNames: true, conjunction: "and")): "
                     + "\(format.phrase) carries both appearances and follows the viewer's")
         }
     }

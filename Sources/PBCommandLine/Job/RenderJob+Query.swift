@@ -32,7 +32,7 @@ extension RenderJob {
         do {
             decoded = try QueryString(decoding: query, limits: limits)
         } catch {
-            throw .input(error.description)
+            throw .input(Sentence(error.description))
         }
         switch kind {
         case .progress: try self.init(renderQuery: decoded, format: format)

@@ -38,15 +38,16 @@ extension RenderJob {
             self = try Self.frames(count, options: options, indicator: indicator)
             return
         }
-        if options.from != nil { throw .usage("option '--from' only applies with '--frames'") }
-        if options.to != nil { throw .usage("option '--to' only applies with '--frames'") }
+        if options.from != nil { throw .usage("\(theOption: "from") only applies with \(option: "frames")") }
+        if options.to != nil { throw .usage("\(theOption: "to") only applies with \(option: "frames")") }
         guard
             options.hasProgress || indicator.isIndeterminate || options.bytes != nil || options.step != nil
                 || options.phasesFile != nil
         else {
             throw .usage(
-                "give the progress with '--progress P' (like 0.5 or 50%), or "
-                    + (offersFrames ? "frames with '--frames N'" : "an animation with '--animate-to B'"))
+                "give the progress with \(option: "progress", "P") (like 0.5 or 50%), or "
+                    + (offersFrames
+                        ? "frames with \(option: "frames", "N")" : "an animation with \(option: "animate-to", "B")"))
         }
         var warnings: [String] = []
         if let progress = options.progress, progress.looksLikeAPercentage {
@@ -72,17 +73,17 @@ extension RenderJob {
     private static func animation(_ options: RenderOptions, indicator: ProgressIndicator) throws(CommandLineError)
         -> RenderJob
     {
-        if options.frames != nil { throw .usage("give either '--frames' or an animation, not both") }
+        if options.frames != nil { throw .usage("give either \(option: "frames") or an animation, not both") }
         if options.hasProgress {
             throw .usage(
-                "an animation goes from '--animate-from A' to '--animate-to B'; '--progress' and '--values' do not apply"
+                "an animation goes from \(option: "animate-from", "A") to \(option: "animate-to", "B"); \(option: "progress") and \(option: "values") do not apply"
             )
         }
         if options.indeterminate != nil,
             options.animateFrom != nil || options.animateTo != nil || options.duration != nil
         {
             throw .usage(
-                "an indeterminate indicator loops over '--period'; '--animate-from', '--animate-to' and '--duration' do not apply"
+                "an indeterminate indicator loops over \(option: "period"); \(option: "animate-from"), \(option: "animate-to") and \(option: "duration") do not apply"
             )
         }
         var indicator = indicator
@@ -119,7 +120,8 @@ extension RenderJob {
         for index in 0..<schedule.frameCount {
             if let progress = timeline.progress(ofFrame: index), !progress.isFinite {
                 throw .input(
-                    "the progress of frame \(index) from '--animate-from' to '--animate-to' is not a finite number")
+                    "the progress of frame \(index) from \(option: "animate-from") to \(option: "animate-to") is not a finite number"
+                )
             }
         }
         if pattern != nil {
@@ -152,9 +154,9 @@ extension RenderJob {
                     option: "frames", value: String(count),
                     expected: "a whole number from 1 to \(FrameSequence.maximumCount)"))
         }
-        if options.hasProgress { throw .usage("give either '--progress' or '--frames', not both") }
+        if options.hasProgress { throw .usage("give either \(option: "progress") or \(option: "frames"), not both") }
         guard let output = options.output, output != "-" else {
-            throw .usage("'--frames' needs '-o' with a file pattern, like -o 'frame-%03d.png'")
+            throw .usage("\(option: "frames") needs '-o' with a file pattern, like -o 'frame-%03d.png'")
         }
         let pattern = try FramePattern(output)
         let format = try options.format(forOutput: pattern.fileName(0))
@@ -182,7 +184,7 @@ extension RenderJob {
         // Every frame's value is checked before any frame is rendered or written.
         for index in 0..<count where !progress(index).isFinite {
             throw .input(
-                "the progress of frame \(index) from '--from' \(NumberText.readable(from)) to '--to' \(NumberText.readable(to)) is not a finite number"
+                "the progress of frame \(index) from \(option: "from") \(NumberText.readable(from)) to \(option: "to") \(NumberText.readable(to)) is not a finite number"
             )
         }
         let sequence = FrameSequence(count: count, format: format, appearance: options.appearance) {
@@ -196,7 +198,7 @@ extension RenderJob {
     /// The error for a still image or frames in a format that holds only animations.
     static func stillFormatNeeded(for format: OutputFormat) -> CommandLineError {
         .usage(
-            "\(format.phrase) needs an animation: give '--animate-to B' (and '--duration') or '--indeterminate STYLE'"
+            "\(format.phrase) needs an animation: give \(option: "animate-to", "B") (and \(option: "duration")) or \(option: "indeterminate", "STYLE")"
         )
     }
 }

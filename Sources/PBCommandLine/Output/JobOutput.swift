@@ -17,7 +17,7 @@ enum JobOutput {
             let format = job.format
             guard job.force || format.isText || !context.outputIsTerminal else {
                 throw .usage(
-                    "standard output is a terminal: redirect it (> file.\(format.fileExtension)) or give '--force' to write the \(format.displayName) there"
+                    "standard output is a terminal: redirect it (> file.\(format.fileExtension)) or give \(option: "force") to write the \(format.displayName) there"
                 )
             }
             return try context.writeOutput(job.render().bytes)

@@ -32,7 +32,9 @@ extension RenderOptions {
         indicator.geometry = source.geometry(curveFile: curveFile)
         indicator.isClockwise = !counterclockwise
         if let values {
-            guard progress == nil else { throw .usage("give either '--progress' or '--values', not both") }
+            guard progress == nil else {
+                throw .usage("give either \(option: "progress") or \(option: "values"), not both")
+            }
             indicator.values = values.map(\.value)
         } else if let progress {
             indicator.values = [progress.value]
@@ -40,21 +42,26 @@ extension RenderOptions {
         indicator.strokeStart = strokeStart?.value ?? 0
         if colorStopsBlend {
             guard indicator.style.progressValueColors != nil else {
-                throw .usage("'--color-stops-blend' blends the stops of '--color-stops': give them too")
+                throw .usage(
+                    "\(option: "color-stops-blend") blends the stops of \(option: "color-stops"): give them too")
             }
             indicator.style.progressValueColors?.isBlended = true
         }
         if indicator.style.progressGradient != nil, values != nil {
-            throw .usage("give either '--progress-gradient' or '--values' (each value has its own colour), not both")
+            throw .usage(
+                "give either \(option: "progress-gradient") or \(option: "values") (each value has its own colour), not both"
+            )
         }
         if indicator.style.progressValueColors != nil {
             if indicator.style.progressGradient != nil {
                 throw .usage(
-                    "give either '--progress-gradient' (colours along the path) or '--color-stops' (one colour by"
+                    "give either \(option: "progress-gradient") (colours along the path) or \(option: "color-stops") (one colour by"
                         + " value), not both")
             }
             if values != nil {
-                throw .usage("give either '--color-stops' or '--values' (each value has its own colour), not both")
+                throw .usage(
+                    "give either \(option: "color-stops") or \(option: "values") (each value has its own colour), not both"
+                )
             }
         }
         let state = try progressState(context: context)
@@ -75,16 +82,18 @@ extension RenderOptions {
     /// The progress and its facts from `--bytes`, `--step` or `--phases` (at most one, and not
     /// with `--progress` or `--values`), with the time elapsed; `nil` when none is given.
     func progressState(context: CommandContext) throws(CommandLineError) -> ProgressState? {
-        let sources = [bytes.map { _ in "--bytes" }, step.map { _ in "--step" }, phasesFile.map { _ in "--phases" }]
+        let sources = [bytes.map { _ in "bytes" }, step.map { _ in "step" }, phasesFile.map { _ in "phases" }]
             .compactMap { $0 }
         guard !sources.isEmpty else {
-            for (given, name) in [(phase != nil, "--phase"), (phaseProgress != nil, "--phase-progress")] where given {
-                throw .usage("option '\(name)' goes with '--phases FILE'")
+            for (given, name) in [(phase != nil, "phase"), (phaseProgress != nil, "phase-progress")] where given {
+                throw .usage("\(theOption: name) goes with \(option: "phases", "FILE")")
             }
             return nil
         }
-        guard sources.count == 1 else { throw .usage("give one of \(sources.joined(separator: ", ")), not several") }
-        if hasProgress { throw .usage("give either '\(sources[0])' or '--progress'/'--values', not both") }
+        guard sources.count == 1 else { throw .usage("give one of \(options: sources), not several") }
+        if hasProgress {
+            throw .usage("give either \(option: sources[0]) or \(option: "progress")/\(option: "values"), not both")
+        }
         let state: ProgressState
         do {
             if let bytes {
@@ -93,7 +102,8 @@ extension RenderOptions {
                 state = try ProgressState(step: step.step, of: step.count)
             } else {
                 guard let file = phasesFile, let phase else {
-                    throw CommandLineError.usage("'--phases' needs '--phase N', the current phase (from 1)")
+                    throw CommandLineError.usage(
+                        "\(option: "phases") needs \(option: "phase", "N"), the current phase (from 1)")
                 }
                 let plan = try PhaseFile.decode(context.readFile(file), file: file).plan
                 state = try ProgressState(phases: plan, phase: phase, progressInPhase: phaseProgress?.value ?? 0)
@@ -115,7 +125,7 @@ extension RenderOptions {
             switch (startedAt, now) {
             case (let start?, let now?): return try state.withElapsed(from: start.date, to: now.date)
             case (nil, nil): return state
-            default: throw CommandLineError.usage("give '--started-at' and '--now' together")
+            default: throw CommandLineError.usage("give \(option: "started-at") and \(option: "now") together")
             }
         } catch let error as ProgressStateError {
             throw .input("\(error)")
@@ -146,7 +156,7 @@ extension RenderOptions {
         if output == "-" { return .png }
         guard let format = OutputFormat(fileName: output) else {
             throw .usage(
-                "cannot tell the format of '\(output)' from its extension: use \(OutputFormat.list(OutputFormat.allCases, extensions: true)), or '--format'"
+                "cannot tell the format of '\(output)' from its extension: use \(OutputFormat.list(OutputFormat.allCases, extensions: true)), or \(option: "format")"
             )
         }
         return format

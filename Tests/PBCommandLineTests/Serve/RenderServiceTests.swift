@@ -221,16 +221,17 @@ struct RenderServiceTests {
         #expect(throws: CommandLineError.self) { try service.budget.check(width: 1 << 40, height: 1 << 40, frames: 9) }
     }
 
-    @Test("Messages rewrite option names as parameters, and the curve file's 'path' as 'curve'")
-    func messageRewriting() {
-        #expect(
-            ServeMessage.rewritingOptions(in: "option '--from' only applies with '--frames'", renames: [:])
-                == "parameter 'from' only applies with 'frames'")
-        #expect(
-            ServeMessage.rewritingOptions(in: "give '--progress P' or '--path FILE'", renames: ["path": "curve"])
-                == "give 'progress=P' or 'curve=FILE'")
-        #expect(
-            ServeMessage.rewritingOptions(in: "keep 'this' and '--' and '--x-y", renames: [:])
-                == "keep 'this' and '--' and '--x-y")
+    @Test("Sentences name options as flags on the command line and as parameters over HTTP ('path' as 'curve')")
+    func optionNaming() {
+        let from: Sentence = "\(theOption: "from") only applies with \(option: "frames")"
+        #expect(from.written(naming: .commandLine) == "option '--from' only applies with '--frames'")
+        #expect(from.written(naming: .query) == "parameter 'from' only applies with 'frames'")
+        let progress: Sentence = "give \(option: "progress", "P") or \(option: "path", "FILE")"
+        #expect(progress.written(naming: .query) == "give 'progress=P' or 'curve=FILE'")
+        #expect(progress == "give '--progress P' or '--path FILE'")
+        let list: Sentence = "one of \(options: ["a", "b", "c"], conjunction: "and"), not \(options: ["a", "b"])"
+        #expect(list.written(naming: .query) == "one of 'a', 'b' and 'c', not 'a', 'b'")
+        let plain: Sentence = "keep 'this' and '--' and '--x-y"
+        #expect(plain.written(naming: .query) == "keep 'this' and '--' and '--x-y")
     }
 }

@@ -47,7 +47,10 @@ import Testing
         #expect(
             badge.bytes
                 == Self.tool(
-                    ["badge", "--title", "tests", "--progress", "217/250", "--total", "250", "--format", "svg", "-o", "-"]
+                    [
+                        "badge", "--title", "tests", "--progress", "217/250", "--total", "250", "--format", "svg", "-o",
+                        "-",
+                    ]
                 ).output)
     }
 
@@ -65,7 +68,8 @@ import Testing
         } catch {
             #expect(
                 String(describing: error)
-                    == "option '--progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'lots'")
+                    == "option '--progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not 'lots'"
+            )
             #expect(error.httpStatus == 400 && error.exitCode == .usageError)
         }
     }
