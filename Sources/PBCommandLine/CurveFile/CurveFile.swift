@@ -1,4 +1,5 @@
 import PBGeometry
+import PBRendering
 
 /// A curve file: the JSON that tells `pbrender` what to draw.
 ///
@@ -89,5 +90,24 @@ public struct CurveFile: Sendable {
                 throw .input(message, file: file, at: member.value.position)
             }
         }
+    }
+}
+
+extension CurveFile {
+    /// What the file draws: its path and canvas, with its style and values, as `pbrender --path`
+    /// draws it before any option.
+    ///
+    /// ```swift
+    /// let file = try CurveFile.decode(bytes, file: "ring.json")
+    /// var indicator = try file.indicator()
+    /// indicator.values = [0.5]
+    /// ```
+    ///
+    /// - Throws: an input error at the member whose value does not fit, or for members that
+    ///   contradict each other.
+    public func indicator() throws(CommandLineError) -> ProgressIndicator {
+        var options = RenderOptions()
+        try apply(to: &options)
+        return try options.indicator(curveFile: self, context: .files([:]))
     }
 }

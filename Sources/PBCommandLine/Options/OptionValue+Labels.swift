@@ -31,9 +31,11 @@ extension Font: OptionValue {
 extension LabelPosition: ChoiceOptionValue {}
 
 /// Bytes received over bytes expected, as `--bytes 3145728/10485760`; `?` for an unknown total.
-struct ByteCounts: OptionValue, Hashable {
-    var received: Int64
-    var expected: Int64?
+public struct ByteCounts: OptionValue, Hashable {
+    /// The bytes received so far.
+    public var received: Int64
+    /// The bytes expected in all, `nil` when unknown.
+    public var expected: Int64?
 
     static var expectation: String {
         "bytes received/expected, like 3145728/10485760 (or 3145728/? for an unknown total)"
@@ -53,9 +55,11 @@ struct ByteCounts: OptionValue, Hashable {
 }
 
 /// Step n of m, as `--step 3/7`.
-struct StepCount: OptionValue, Hashable {
-    var step: Int
-    var count: Int
+public struct StepCount: OptionValue, Hashable {
+    /// The current step, from 1.
+    public var step: Int
+    /// The number of steps.
+    public var count: Int
 
     static var expectation: String { "a step and a count of steps, like 3/7" }
 

@@ -4,15 +4,16 @@ import PBRendering
 /// A progress as users write it: a fraction (`0.5`), a percentage (`50%`), or a ratio of counts
 /// (`512/1024`, as a download's bytes received over bytes expected, divided as doubles, never as
 /// integers). Not pinned here: the renderer pins to `0...1`.
-struct ProgressAmount: OptionValue, Hashable {
+public struct ProgressAmount: OptionValue, Hashable {
     /// The fraction.
-    var value: Double
+    public var value: Double
     /// Whether it was written as a plain number above 1 (a percentage without `%`, likely).
-    var looksLikeAPercentage: Bool
+    public var looksLikeAPercentage: Bool
 
     static var expectation: String { "a fraction (0.5), a percentage (50%) or a ratio (512/1024)" }
 
-    init(_ value: Double) {
+    /// A fraction, as given.
+    public init(_ value: Double) {
         self.value = value
         self.looksLikeAPercentage = false
     }

@@ -1,0 +1,104 @@
+import PBCommandLine
+import PBRendering
+import PBSynchronization
+import Testing
+
+@Suite("RenderJob: one value between options and bytes")
+struct RenderJobTests {
+    @Test("A query's format comes from format=, else PNG (APNG for an animation, SVG for a badge)")
+    func queryFormats() throws {
+        #expect(try RenderJob(query: "progress=0.5").format == .png)
+        #expect(try RenderJob(query: "progress=0.5&format=pdf").format == .pdf)
+        #expect(try RenderJob(query: "animate-to=1&duration=0.1").format == .apng)
+        #expect(try RenderJob(query: "progress=0.5", kind: .badge).format == .svg)
+    }
+
+    @Test("A format given by the caller refuses format= in the query, naming the routes")
+    func formatGivenByTheRoute() {
+        #expect(throws: CommandLineError.self) { try RenderJob(query: "progress=0.5&format=svg", format: .png) }
+        do {
+            _ = try RenderJob(query: "progress=0.5&format=svg", format: .png)
+        } catch {
+            #expect(
+                error.message(naming: .query)
+                    == "parameter 'format' does not apply over HTTP: the path names the format (/render.png, "
+                    + "/render.svg, /render.pdf or /render.apng)")
+        }
+    }
+
+    @Test("Errors read as the command line's message, and over HTTP with parameters")
+    func errors() {
+        do {
+            _ = try RenderJob(arguments: ["--progress", "0.5", "--from", "0.2"])
+            Issue.record("no error")
+        } catch {
+            #expect("\(error)" == "option '--from' only applies with '--frames'")
+            #expect(error.message(naming: .query) == "parameter 'from' only applies with 'frames'")
+            #expect(error.usage?.hasPrefix("USAGE: pbrender [render]") == true)
+        }
+        do {
+            _ = try RenderJob(query: "shape=bar")
+            Issue.record("no error")
+        } catch {
+            // A server offers an animation, never frames.
+            #expect(
+                "\(error)" == "give the progress with '--progress P' (like 0.5 or 50%), or an animation with "
+                    + "'--animate-to B'")
+        }
+    }
+
+    @Test("The canvas a job will draw is known before it draws: pixels at the scale, times the frames")
+    func rasterSize() throws {
+        let still = try #require(try RenderJob(query: "progress=0.5&size=64&scale=2").rasterSize)
+        #expect(still.width == 128 && still.height == 128 && still.frames == 1)
+        let animation = try #require(try RenderJob(query: "animate-to=1&duration=0.5&fps=10&size=32").rasterSize)
+        // round(0.5 × 10) + 1 frames: the last is the end state.
+        #expect(animation.width == 32 && animation.frames == 6)
+        #expect(try RenderJob(query: "progress=0.5&format=svg").rasterSize == nil)
+    }
+
+    @Test("Warnings are values: a progress of 75 is drawn as 1 and the job says so")
+    func warnings() throws {
+        let job = try RenderJob(arguments: ["--progress", "75"])
+        #expect(job.warnings == ["a progress of 75 is above 1 and is drawn as 1 (did you mean '75%'?)"])
+    }
+
+    @Test("Typed jobs check the format: an animation needs one that animates, a still one that holds stills")
+    func typedChecks() throws {
+        let indicator = ProgressIndicator(shape: .ring)
+        #expect(throws: CommandLineError.self) { try RenderJob(indicator: indicator, format: .apng) }
+        var scaled = indicator
+        scaled.scale = 2
+        #expect(throws: CommandLineError.self) { try RenderJob(indicator: scaled, format: .svg) }
+        let timeline = Timeline(
+            layout: try indicator.layout(), motion: .progress(from: 0, to: 1, timing: .linear),
+            schedule: try FrameSchedule(duration: 0.1, framesPerSecond: 10))
+        #expect(throws: CommandLineError.self) { try RenderJob(timeline: timeline, format: .pdf) }
+        let apng = try RenderJob(timeline: timeline, format: .apng).render()
+        #expect(apng.contentType == "image/apng")
+        #expect(Array(apng.bytes.prefix(8)) == [137, 80, 78, 71, 13, 10, 26, 10])
+    }
+
+    @Test("Frames stream one file each, and each is the still of its progress")
+    func framesStream() throws {
+        let job = try RenderJob(arguments: ["--frames", "3", "--size", "24", "-o", "f-%d.png"])
+        let frames = Locked<[Int: [UInt8]]>([:])
+        try job.render { index, bytes in frames.withLock { $0[index] = bytes } }
+        #expect(frames.withLock { $0.keys.sorted() } == [0, 1, 2])
+        let middle = try RenderJob(arguments: ["--progress", "0.5", "--size", "24"]).render().bytes
+        #expect(frames.withLock { $0[1] } == middle)
+        #expect(throws: CommandLineError.self) { try job.render() }
+    }
+
+    @Test("Every format names itself once: extension, media type, and the formats' lists follow")
+    func formats() {
+        #expect(OutputFormat(fileName: "a/b.SVG") == .svg)
+        #expect(OutputFormat(fileName: "x.apng") == .apng)
+        #expect(OutputFormat(fileName: "x.gif") == nil)
+        #expect(OutputFormat(fileName: "dir.png/x") == nil)
+        #expect(
+            OutputFormat.allCases.map(\.mediaType) == ["image/png", "image/svg+xml", "application/pdf", "image/apng"])
+        #expect(OutputFormat.allCases.filter(\.isRaster) == [.png, .apng])
+        #expect(OutputFormat.allCases.filter(\.canAnimate) == [.svg, .apng])
+    }
+}
