@@ -83,7 +83,12 @@ struct RenderJobTests {
     func framesStream() throws {
         let job = try RenderJob(arguments: ["--frames", "3", "--size", "24", "-o", "f-%d.png"])
         let frames = Locked<[Int: [UInt8]]>([:])
-        try job.render { index, bytes in frames.withLock { $0[index] = bytes } }
+        var order: [Int] = []
+        try job.render { index, bytes in
+            order.append(index)
+            frames.withLock { $0[index] = bytes }
+        }
+        #expect(order == [0, 1, 2])
         #expect(frames.withLock { $0.keys.sorted() } == [0, 1, 2])
         let middle = try RenderJob(arguments: ["--progress", "0.5", "--size", "24"]).render().bytes
         #expect(frames.withLock { $0[1] } == middle)

@@ -1,8 +1,5 @@
-import Dispatch
 import Foundation
 import PBRendering
-import PBSynchronization
-import Synchronization
 
 /// Frames rendered as separate still images, on every core: `--frames N` (N progress values,
 /// evenly spaced) or the frames of an animation written to a file pattern. A job with frames
@@ -28,42 +25,33 @@ public struct FrameSequence: Sendable {
         (self.count, self.format, self.appearance, self.frame) = (count, format, appearance, frame)
     }
 
-    /// Renders every frame and hands each one's bytes to `body`, as they are done: frames render
-    /// on as many threads as there are cores (and as the memory budget allows at their size), so
-    /// `body` is called from several threads at once and in no particular order. At the first
-    /// error, from the renderer or from `body`, no more frames are started and the error is
-    /// thrown once the frames in flight are done.
+    /// Renders every frame and hands each one's bytes to `body` in frame order, on the calling
+    /// thread: frames render on as many threads as there are cores (and as the memory budget
+    /// allows at their size), and at most a window of them waits for `body`, so memory stays flat
+    /// in the number of frames (``FramePipeline``, the animations' own pipeline). At the first
+    /// error, from the renderer or from `body`, nothing more is started or handed over.
     ///
     /// - Parameter body: takes a frame's index and its file's bytes.
     /// - Throws: the first error.
     /// - Complexity: O(`count`) renders.
-    func render(each body: @Sendable (Int, [UInt8]) throws(CommandLineError) -> Void) throws(CommandLineError) {
-        let next = Atomic<Int>(0)
-        let failure = Locked<CommandLineError?>(nil)
+    func render(each body: (Int, [UInt8]) throws(CommandLineError) -> Void) throws(CommandLineError) {
         let pixels = (try? frame(0).pixelSize).map { $0.width * $0.height } ?? 1
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let fitting = format.isRaster ? FrameMemory.concurrentFrames(pixelCount: pixels, workers: cores) : cores
-        DispatchQueue.concurrentPerform(iterations: min(count, fitting)) { _ in
-            // One renderer per worker: its PNG encoder and buffers serve every frame it renders.
-            let renderer = SceneRenderer()
-            while failure.withLock({ $0 == nil }) {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < count else { return }
-                do throws(CommandLineError) {
-                    let bytes: [UInt8]
-                    do throws(RenderError) {
-                        bytes = try format.encode(
-                            try frame(index), appearance: appearance, isLive: false, renderer: renderer)
-                    } catch {
-                        throw CommandLineError(.render(error))
-                    }
-                    try body(index, bytes)
+        // The window holds finished frames too: half the frames the memory budget allows render.
+        let inFlight =
+            format.isRaster ? FrameMemory.concurrentFrames(pixelCount: pixels, workers: 2 * cores) : 2 * cores
+        let (format, appearance, frame) = (self.format, self.appearance, self.frame)
+        try FramePipeline.run(
+            count: count, workers: max(1, min(cores, inFlight / 2)), window: max(1, inFlight),
+            makeWorker: { () throws(CommandLineError) in SceneRenderer() },
+            render: { (renderer: inout SceneRenderer, index: Int) throws(CommandLineError) -> [UInt8] in
+                do throws(RenderError) {
+                    return try format.encode(
+                        try frame(index), appearance: appearance, isLive: false, renderer: renderer)
                 } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                    return
+                    throw CommandLineError(.render(error))
                 }
-            }
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
+            },
+            consume: body)
     }
 }

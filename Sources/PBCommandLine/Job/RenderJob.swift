@@ -96,11 +96,11 @@ public struct RenderJob: Sendable {
     }
 
     /// Renders each frame of ``Content/frames(_:)`` and hands its index and file's bytes to
-    /// `body` as it is done, on several threads at once and in no particular order (see
-    /// ``FrameSequence``); for any other content, the one image as frame 0.
+    /// `body` in frame order, on the calling thread, while the next frames render on the other
+    /// cores (see ``FrameSequence``); for any other content, the one image as frame 0.
     ///
     /// - Throws: the first error of the renderer or of `body`; no more frames start after it.
-    public func render(each body: @Sendable (Int, [UInt8]) throws(CommandLineError) -> Void) throws(CommandLineError) {
+    public func render(each body: (Int, [UInt8]) throws(CommandLineError) -> Void) throws(CommandLineError) {
         guard case .frames(let frames) = content else { return try body(0, render().bytes) }
         do {
             try frames.render(each: body)

@@ -1,5 +1,3 @@
-import PBSynchronization
-
 /// Where the command line puts a job's bytes, for every command and format: standard output
 /// (`-o -`; refused on a terminal unless the format is text or `--force` is given), a file
 /// replaced atomically (``OutputFile``), or numbered frames staged and committed together
@@ -43,7 +41,6 @@ enum JobOutput {
         } catch {
             throw CommandLineError(error)
         }
-        let done = Locked(0)
         do {
             try job.render { index, bytes throws(CommandLineError) in
                 do throws(FileError) {
@@ -51,10 +48,7 @@ enum JobOutput {
                 } catch {
                     throw CommandLineError(error)
                 }
-                let finished = done.withLock { count in
-                    count += 1
-                    return count
-                }
+                let finished = index + 1
                 if context.errorIsTerminal && (finished % 10 == 0 || finished == count) {
                     context.writeError("\rpbrender: frame \(finished)/\(count)")
                 }

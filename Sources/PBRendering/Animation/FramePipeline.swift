@@ -27,7 +27,7 @@ import Synchronization
 ///     })
 /// try write(apng.finish())
 /// ```
-enum FramePipeline {
+package enum FramePipeline {
     /// What the workers and the consumer share, behind one lock.
     private struct State<Frame, Failure> {
         /// Finished frames waiting to be consumed, by number.
@@ -89,7 +89,7 @@ enum FramePipeline {
     ///   call returns once they have.
     /// - Complexity: `count` calls of `render` and of `consume`.
     /// - Precondition: `count >= 0`, `workers >= 1`, `window >= 1`.
-    static func run<Worker, Frame: Sendable, Failure: Error>(
+    package static func run<Worker, Frame: Sendable, Failure: Error>(
         count: Int, workers: Int, window: Int,
         makeWorker: @escaping @Sendable () throws(Failure) -> Worker,
         render: @escaping @Sendable (inout Worker, Int) throws(Failure) -> Frame,
