@@ -10,7 +10,22 @@ enum RenderCommand: Command {
                pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN
         """
     static let options = RenderOptions.schema
-    static var discussion: String { semantics + "\n\n" + Limits.helpSection + "\n" + examples }
+    static var discussion: String {
+        semantics + "\n\n" + curveFileSection + "\n\n" + Limits.helpSection + "\n" + examples
+    }
+
+    /// The curve file's keys, from the options' declarations.
+    static var curveFileSection: String {
+        let keys = RenderOptions.schema.compactMap(\.fileKey)
+        let top = keys.compactMap { if case .top(let key) = $0 { "\"\(key)\"" } else { nil } }
+        let style = keys.compactMap { if case .style(let key) = $0 { key } else { nil } }
+        let text =
+            "A curve file (--path FILE) is JSON: \"path\" (SVG path data), optional \"width\" and \"height\" "
+            + "(both or neither), \(top.joined(separator: ", ")), and \"style\", an object whose keys are these "
+            + "options' camel-case names, read as the options read them (flags on the command line win): "
+            + style.joined(separator: ", ") + "."
+        return "CURVE FILE:\n" + HelpFormatter.wrap(text, width: HelpFormatter.width - 2).map { "  " + $0 }.joined(separator: "\n")
+    }
 
     static let semantics = """
         SEMANTICS:
