@@ -1,6 +1,7 @@
 import Foundation
-@testable import PBCommandLine
 import Testing
+
+@testable import PBCommandLine
 
 @Suite("The option schemas: what help and the badge derive from them")
 struct SchemaTests {

@@ -24,7 +24,8 @@ enum RenderCommand: Command {
             + "(both or neither), \(top.joined(separator: ", ")), and \"style\", an object whose keys are these "
             + "options' camel-case names, read as the options read them (flags on the command line win): "
             + style.joined(separator: ", ") + "."
-        return "CURVE FILE:\n" + HelpFormatter.wrap(text, width: HelpFormatter.width - 2).map { "  " + $0 }.joined(separator: "\n")
+        return "CURVE FILE:\n"
+            + HelpFormatter.wrap(text, width: HelpFormatter.width - 2).map { "  " + $0 }.joined(separator: "\n")
     }
 
     static let semantics = """

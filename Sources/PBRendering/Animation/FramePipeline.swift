@@ -97,6 +97,13 @@ package enum FramePipeline {
     ) throws(Failure) {
         precondition(count >= 0 && workers >= 1 && window >= 1, "bad pipeline: \(count), \(workers), \(window)")
         guard count > 0 else { return }
+        if window == 1 {
+            // One frame at a time cannot overlap rendering with consuming: render on this thread,
+            // with no worker thread (and none of the memory a thread's allocator arena reserves).
+            var worker = try makeWorker()
+            for index in 0..<count { try consume(index, try render(&worker, index)) }
+            return
+        }
         let shared = Shared<Frame, Failure>(window: window, threads: min(workers, count))
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {

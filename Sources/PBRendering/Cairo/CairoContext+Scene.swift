@@ -27,47 +27,38 @@ extension CairoContext {
         try check()
     }
 
-    /// Draws one shape layer: its fill, then its stroke, through a group when it is not opaque.
+    /// Draws one shape layer as its plan says: its fill, then its stroke, through a group when
+    /// it is not opaque.
     private func draw(_ layer: ShapeLayer, scale: Double) throws(RenderError) {
-        let pieces = try layer.visiblePieces()
-        let isTranslucent = layer.opacity < 1
-        if isTranslucent { pushGroup() }
-        if let fill = layer.fillPaint, !pieces.isEmpty {
-            for piece in pieces { addSubpath(piece.subpath) }
-            setSource(fill.color(atFraction: 0))
+        let plan = try layer.plan()
+        if plan.isGrouped { pushGroup() }
+        if let fill = plan.fillColor {
+            for piece in plan.pieces { addSubpath(piece.subpath) }
+            setSource(fill)
             self.fill()
         }
-        if let stroke = layer.stroke, stroke.lineWidth > 0 {
-            if let dot = layer.zeroLengthDot(for: pieces) {
-                setSource(layer.strokePaint.color(atFraction: layer.strokeStart))
-                setStroke(stroke, dashOffset: 0)
-                addDot(at: dot)
-                self.stroke()
-            } else if !pieces.isEmpty {
-                switch layer.strokePaint {
-                case .color(let color):
-                    setSource(color)
-                    strokePieces(pieces, stroke: stroke)
-                case .pathGradient(let gradient):
-                    strokeGradient(gradient, of: layer, pieces: pieces, stroke: stroke, scale: scale)
-                }
-            }
+        switch plan.stroke {
+        case .dot(let point, let color, let style):
+            setSource(color)
+            setStroke(style, dashOffset: 0)
+            addDot(at: point)
+            self.stroke()
+        case .solid(let color, let style, let runs):
+            setSource(color)
+            stroke(runs, style: style)
+        case .gradient(let gradient, let style, let runs):
+            strokeGradient(gradient, of: layer, pieces: plan.pieces, runs: runs, stroke: style, scale: scale)
+        case nil:
+            break
         }
-        if isTranslucent { popGroup(paintingWithAlpha: max(0, layer.opacity)) }
+        if plan.isGrouped { popGroup(paintingWithAlpha: plan.opacity) }
     }
 
-    /// Strokes the pieces with the current source; each continues the dash pattern where it lies
-    /// on the whole path, so dashes stay put.
-    private func strokePieces(_ pieces: [TrimmedPiece], stroke: StrokeStyle) {
-        if stroke.dash.isEmpty {
-            setStroke(stroke, dashOffset: 0)
-            for piece in pieces { addSubpath(piece.subpath) }
-            self.stroke()
-            return
-        }
-        for piece in pieces {
-            setStroke(stroke, dashOffset: stroke.dashPhase + piece.sourceDistance)
-            addSubpath(piece.subpath)
+    /// Strokes each run with the current source, at its dash offset.
+    private func stroke(_ runs: [ShapePlan.Run], style: StrokeStyle) {
+        for run in runs {
+            setStroke(style, dashOffset: run.dashOffset)
+            for subpath in run.subpaths { addSubpath(subpath) }
             self.stroke()
         }
     }
@@ -82,17 +73,18 @@ extension CairoContext {
     /// opacities differ, each slice replaces what is under it (``replaceWhatIsUnder()``), exact
     /// in every backend, though a PDF then holds that layer as an image.
     private func strokeGradient(
-        _ gradient: PathGradient, of layer: ShapeLayer, pieces: [TrimmedPiece], stroke: StrokeStyle, scale: Double
+        _ gradient: PathGradient, of layer: ShapeLayer, pieces: [TrimmedPiece], runs: [ShapePlan.Run],
+        stroke: StrokeStyle, scale: Double
     ) {
         let uniformAlpha = gradient.uniformAlpha
         paintGradientSource(
             gradient, of: layer, pieces: pieces, stroke: stroke, scale: scale, opaque: uniformAlpha != nil)
         if let alpha = uniformAlpha, alpha < 1 {
             pushGroup()
-            strokePieces(pieces, stroke: stroke)
+            self.stroke(runs, style: stroke)
             popGroup(paintingWithAlpha: alpha)
         } else {
-            strokePieces(pieces, stroke: stroke)
+            self.stroke(runs, style: stroke)
         }
     }
 

@@ -139,36 +139,32 @@ struct SVGWriter {
     }
 
     private mutating func write(_ layer: ShapeLayer, dark: ShapeLayer) throws(RenderError) {
-        let pieces = try layer.visiblePieces()
-        let group = layer.opacity < 1
-        if group { body += "<g opacity=\"\(number(max(layer.opacity, 0)))\">\n" }
-        if let fill = layer.fillPaint, !pieces.isEmpty {
-            let color = fill.color(atFraction: 0)
+        let plan = try layer.plan()
+        if plan.isGrouped { body += "<g opacity=\"\(number(plan.opacity))\">\n" }
+        if let color = plan.fillColor {
             let darkClass = self.darkClass(property: "fill", light: color, dark: dark.fillPaint?.color(atFraction: 0))
-            body += "<path d=\"\(pathData(pieces.map(\.subpath)))\"\(darkClass) fill=\"\(hex(color))\""
+            body += "<path d=\"\(pathData(plan.pieces.map(\.subpath)))\"\(darkClass) fill=\"\(hex(color))\""
             body += "\(opacity("fill", color))/>\n"
         }
-        if let stroke = layer.stroke, stroke.lineWidth > 0 {
-            if let dot = layer.zeroLengthDot(for: pieces) {
-                let color = layer.strokePaint.color(atFraction: layer.strokeStart)
-                let darkColor = dark.strokePaint.color(atFraction: layer.strokeStart)
-                body +=
-                    "<path d=\"M\(number(dot.x)),\(number(dot.y))h0\"\(darkClass(property: "stroke", light: color, dark: darkColor))"
-                body += " fill=\"none\"\(strokeAttributes(stroke, color: color, dashOffset: 0))/>\n"
-            } else if !pieces.isEmpty {
-                switch layer.strokePaint {
-                case .color(let color):
-                    let darkClass = self.darkClass(
-                        property: "stroke", light: color, dark: dark.strokePaint.color(atFraction: 0))
-                    writeStroke(pieces, stroke: stroke, color: color, extra: darkClass)
-                case .pathGradient(let gradient):
-                    let darkGradient: PathGradient? =
-                        if case .pathGradient(let other) = dark.strokePaint { other } else { nil }
-                    writeGradientStroke(layer, pieces: pieces, stroke: stroke, gradient: gradient, dark: darkGradient)
-                }
-            }
+        // The dark layer has the same geometry: only its paints differ.
+        switch plan.stroke {
+        case .dot(let dot, let color, let style):
+            let darkColor = dark.strokePaint.color(atFraction: layer.strokeStart)
+            body +=
+                "<path d=\"M\(number(dot.x)),\(number(dot.y))h0\"\(darkClass(property: "stroke", light: color, dark: darkColor))"
+            body += " fill=\"none\"\(strokeAttributes(style, color: color, dashOffset: 0))/>\n"
+        case .solid(let color, let style, let runs):
+            let darkColor = dark.strokePaint.color(atFraction: 0)
+            writeStroke(
+                runs, stroke: style, color: color, extra: darkClass(property: "stroke", light: color, dark: darkColor))
+        case .gradient(let gradient, let style, let runs):
+            let darkGradient: PathGradient? = if case .pathGradient(let other) = dark.strokePaint { other } else { nil }
+            writeGradientStroke(
+                layer, pieces: plan.pieces, runs: runs, stroke: style, gradient: gradient, dark: darkGradient)
+        case nil:
+            break
         }
-        if group { body += "</g>\n" }
+        if plan.isGrouped { body += "</g>\n" }
     }
 
     /// A label as real text: the fonts Pango used first in its font-family stack, and
@@ -189,19 +185,13 @@ struct SVGWriter {
         body += " fill=\"\(hex(text.color))\"\(opacity("fill", text.color))>\(xmlEscaped(layout.text))</text>\n"
     }
 
-    /// One `<path>` for all pieces, or one per piece when dashed (each continues the pattern
-    /// where it lies on the whole path).
-    private mutating func writeStroke(_ pieces: [TrimmedPiece], stroke: StrokeStyle, color: Color, extra: String) {
-        let corners = pieces.contains { $0.subpath.hasCorners }
-        if stroke.dash.isEmpty {
-            body += "<path d=\"\(pathData(pieces.map(\.subpath)))\"\(extra) fill=\"none\""
-            body += "\(strokeAttributes(stroke, color: color, dashOffset: 0, corners: corners))/>\n"
-            return
-        }
-        for piece in pieces {
-            body += "<path d=\"\(pathData([piece.subpath]))\"\(extra) fill=\"none\""
-            let offset = stroke.dashPhase + piece.sourceDistance
-            body += "\(strokeAttributes(stroke, color: color, dashOffset: offset, corners: corners))/>\n"
+    /// One `<path>` a run: all pieces in one, or one a piece when dashed (each continues the
+    /// pattern where it lies on the whole path).
+    private mutating func writeStroke(_ runs: [ShapePlan.Run], stroke: StrokeStyle, color: Color, extra: String) {
+        let corners = runs.contains { $0.subpaths.contains(where: \.hasCorners) }
+        for run in runs {
+            body += "<path d=\"\(pathData(run.subpaths))\"\(extra) fill=\"none\""
+            body += "\(strokeAttributes(stroke, color: color, dashOffset: run.dashOffset, corners: corners))/>\n"
         }
     }
 
@@ -209,7 +199,8 @@ struct SVGWriter {
     /// chord, painted in order in a group masked by the layer's own stroke (as the Cairo
     /// backends paint it).
     private mutating func writeGradientStroke(
-        _ layer: ShapeLayer, pieces: [TrimmedPiece], stroke: StrokeStyle, gradient: PathGradient, dark: PathGradient?
+        _ layer: ShapeLayer, pieces: [TrimmedPiece], runs: [ShapePlan.Run], stroke: StrokeStyle,
+        gradient: PathGradient, dark: PathGradient?
     ) {
         let mask = nextID("m")
         definitions += "<mask id=\"\(mask)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" "
@@ -217,7 +208,7 @@ struct SVGWriter {
         let white = Color.white
         let saved = body
         body = ""
-        writeStroke(pieces, stroke: stroke, color: white, extra: "")
+        writeStroke(runs, stroke: stroke, color: white, extra: "")
         definitions += body + "</mask>\n"
         body = saved
         let width = ShapeLayer.sliceWidth(lineWidth: stroke.lineWidth, scale: 1)
