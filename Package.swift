@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "PBRendering", targets: ["PBRendering"]),
         .library(name: "PBSnapshotTesting", targets: ["PBSnapshotTesting"]),
         .library(name: "PBServer", targets: ["PBServer"]),
+        .library(name: "PBDocument", targets: ["PBDocument"]),
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [
@@ -30,6 +31,10 @@ let package = Package(
             name: "PBRendering",
             dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CPango", "CSPNG"],
             swiftSettings: strict),
+        // libxml2: reads SVG documents (no network, no entities, no DTD loading).
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // SVG documents read into exact geometry on the canvas with each element's style; the only importer of CXML2.
+        .target(name: "PBDocument", dependencies: ["PBGeometry", "PBRendering", "CXML2"], swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
         .target(
             name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry", "PBSynchronization"],
@@ -82,6 +87,9 @@ let package = Package(
                 "PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "PBTestSupport",
                 "pbrender",
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PBDocumentTests", dependencies: ["PBDocument", "PBGeometry", "PBRendering", "PBTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "PBSynchronizationTests", dependencies: ["PBSynchronization"], swiftSettings: strict),
         .testTarget(

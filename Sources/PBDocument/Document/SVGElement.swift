@@ -1,0 +1,39 @@
+import PBGeometry
+
+/// One shape of a document as drawn: its tag and `id`, its path on the canvas (every transform,
+/// the `viewBox` and any `<use>` applied exactly), the transform that took it there, and its
+/// computed style.
+///
+/// Basic shapes are their SVG 2 equivalent paths: a `rect` starts at `(x + rx, y)` and runs
+/// clockwise along the top, with its corners as quarter arcs; a `circle` or `ellipse` starts at
+/// its rightmost point and runs clockwise on screen in four quarter arcs; a `polygon` is closed,
+/// a `polyline` and a `line` are not.
+public struct SVGElement: Hashable, Sendable {
+    /// The element's name: `path`, `rect`, `circle`, `ellipse`, `line`, `polyline` or `polygon`.
+    public var tag: String
+    /// The element's `id`, if it has one (for a shape drawn by a `<use>`, the shape's own).
+    public var id: String?
+    /// The outline on the canvas, in canvas units (pixels at scale 1).
+    public var path: Path
+    /// The outline in the element's own user space, before ``transform``.
+    public var localPath: Path
+    /// The map from the element's user space to the canvas: its own `transform`, its ancestors'
+    /// (and any `<use>`'s), and the `viewBox`'s. `path` is `localPath` mapped by it; strokes are
+    /// widths in user units, mapped by it too.
+    public var transform: Transform
+    /// The computed style.
+    public var style: SVGStyle
+    /// The line of the element in the document (1-based).
+    public var line: Int
+
+    /// Creates an element; ``path`` is `localPath` mapped by `transform`.
+    public init(tag: String, id: String?, localPath: Path, transform: Transform, style: SVGStyle, line: Int) {
+        self.tag = tag
+        self.id = id
+        self.localPath = localPath
+        self.transform = transform
+        self.path = transform.isIdentity ? localPath : localPath.transformed(by: transform)
+        self.style = style
+        self.line = line
+    }
+}
