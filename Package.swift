@@ -90,6 +90,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PBDocumentTests", dependencies: ["PBDocument", "PBGeometry", "PBRendering", "PBTestSupport"],
+            exclude: ["Oracles"],
             swiftSettings: strict),
         .testTarget(name: "PBSynchronizationTests", dependencies: ["PBSynchronization"], swiftSettings: strict),
         .testTarget(

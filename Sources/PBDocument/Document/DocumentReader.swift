@@ -17,6 +17,8 @@ struct DocumentReader {
     /// The elements being drawn, from the root down, `<use>` targets included: a `<use>` of one
     /// of them is a cycle.
     var active: Set<Int> = []
+    /// The elements visited so far, each `<use>` expansion counted again.
+    var visits = 0
 
     /// Where an element is drawn: its user space's map to the canvas, the viewport its
     /// percentages refer to, and the style it inherits.
@@ -118,6 +120,10 @@ struct DocumentReader {
     mutating func draw(_ index: Int, _ parent: Context, useTarget: Bool = false) throws(SVGDocumentError) {
         let element = tree.elements[index]
         guard element.isSVG else { return }
+        visits += 1
+        guard visits <= limits.maximumElementCount else {
+            throw failure(.tooManyElements(limit: limits.maximumElementCount), at: index)
+        }
         let name = element.name
         if Self.notRendered.contains(name) && !(useTarget && name == "symbol") { return }
         if name == "text" {
@@ -162,9 +168,6 @@ struct DocumentReader {
         case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
             guard context.computed.isVisible, let path = try shape(index, context.viewport), !path.isEmpty else {
                 return
-            }
-            guard elements.count < limits.maximumElementCount else {
-                throw failure(.tooManyElements(limit: limits.maximumElementCount), at: index)
             }
             elements.append(
                 SVGElement(

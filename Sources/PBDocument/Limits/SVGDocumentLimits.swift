@@ -15,9 +15,9 @@ public struct SVGDocumentLimits: Hashable, Sendable {
     /// The deepest nesting of elements (the root is at depth 1). Default 128 (libxml2's own limit,
     /// 256, is never reached).
     public var maximumDepth: Int
-    /// The most elements in the document, and separately the most shapes drawn once every
-    /// `<use>` is expanded (a chain of groups each using the one before twice would otherwise
-    /// double at each link). Default 100,000.
+    /// The most elements in the document, and separately the most elements visited while
+    /// drawing it, each `<use>` expansion counted again (a chain of groups each using the one
+    /// before twice would otherwise double at each link). Default 100,000.
     public var maximumElementCount: Int
     /// The limits on each shape's path data (`d`) and on each shape drawn.
     public var pathData: SVGPathDataLimits
