@@ -118,7 +118,8 @@ struct SVGDocumentGeometryTests {
         expectClose(try end("translate(5 0) scale(2)"), Point(45, 20))
         expectClose(try end("scale(2),translate(5 0)"), Point(50, 20))
         let nested = try document(
-            #"<g transform="translate(10,0)"><g transform="scale(2)"><line x2="1" y2="1" transform="rotate(90)"/></g></g>"#)
+            #"<g transform="translate(10,0)"><g transform="scale(2)"><line x2="1" y2="1" transform="rotate(90)"/></g></g>"#
+        )
         let element = try #require(nested.elements.first)
         expectClose(element.path.subpaths.first?.segments.first?.end, Point(8, 2))
         expectClose(element.transform.apply(to: Point(1, 0)), Point(10, 2))
@@ -140,7 +141,8 @@ struct SVGDocumentGeometryTests {
                 try document(#"<circle cx="7" cy="-3" r="10" transform="\#(transform)"/>"#).elements.first)
             let t = element.transform
             let m = matrix.0 == 0 && matrix.3 == 0 ? (t.a, t.b, t.c, t.d) : matrix
-            #expect(abs(t.a - m.0) < 1e-15 && abs(t.b - m.1) < 1e-15 && abs(t.c - m.2) < 1e-15 && abs(t.d - m.3) < 1e-15)
+            #expect(
+                abs(t.a - m.0) < 1e-15 && abs(t.b - m.1) < 1e-15 && abs(t.c - m.2) < 1e-15 && abs(t.d - m.3) < 1e-15)
             let (big, small) = singularValues(a: m.0, b: m.1, c: m.2, d: m.3)
             expectClose(length(element.path), ellipsePerimeter(10 * big, 10 * small), relative: 1e-11, "\(transform)")
             // Every segment is still an exact elliptical arc.
@@ -164,11 +166,17 @@ struct SVGDocumentGeometryTests {
 
     @Test("The canvas: width and height, or from the view box, or 300 × 150")
     func canvas() throws {
-        #expect(try document("", attributes: #"width="20mm" height="1in""#).canvasSize == Size(width: 96 / 25.4 * 20, height: 96))
+        #expect(
+            try document("", attributes: #"width="20mm" height="1in""#).canvasSize
+                == Size(width: 96 / 25.4 * 20, height: 96))
         #expect(try document("", attributes: #"viewBox="0 0 16 12""#).canvasSize == Size(width: 16, height: 12))
-        #expect(try document("", attributes: #"width="32" viewBox="0 0 16 12""#).canvasSize == Size(width: 32, height: 24))
-        #expect(try document("", attributes: #"height="6" viewBox="0 0 16 12""#).canvasSize == Size(width: 8, height: 6))
-        #expect(try document("", attributes: #"width="100%" height="100%" viewBox="0 0 16 12""#).canvasSize == Size(width: 16, height: 12))
+        #expect(
+            try document("", attributes: #"width="32" viewBox="0 0 16 12""#).canvasSize == Size(width: 32, height: 24))
+        #expect(
+            try document("", attributes: #"height="6" viewBox="0 0 16 12""#).canvasSize == Size(width: 8, height: 6))
+        #expect(
+            try document("", attributes: #"width="100%" height="100%" viewBox="0 0 16 12""#).canvasSize
+                == Size(width: 16, height: 12))
         #expect(try document("", attributes: "").canvasSize == Size(width: 300, height: 150))
     }
 
@@ -186,7 +194,9 @@ struct SVGDocumentGeometryTests {
             #"<circle cx="5" cy="5" r="5"/>"#,
             attributes: #"width="100" height="50" viewBox="0 0 10 10" preserveAspectRatio="\#(value)""#)
         let element = try #require(doc.elements.first)
-        #expect(element.transform == Transform(a: expected.scale, b: 0, c: 0, d: expected.scale, tx: expected.tx, ty: expected.ty))
+        #expect(
+            element.transform
+                == Transform(a: expected.scale, b: 0, c: 0, d: expected.scale, tx: expected.tx, ty: expected.ty))
         expectClose(length(element.path), 10 * .pi * expected.scale)
     }
 
@@ -257,5 +267,49 @@ struct SVGDocumentGeometryTests {
         #expect(whole.subpaths.count == 3)
         #expect(whole.subpaths.map(\.start) == [Point(0, 0), Point(55, 50), Point(0, 0)])
         expectClose(length(whole), 10 + 10 * .pi + 14)
+    }
+
+    @Test("A rotated ellipse's arcs under a shear: the image ellipse's perimeter, from L R(φ) diag(rx, ry)")
+    func rotatedEllipseUnderShear() throws {
+        // Two half arcs of the ellipse with radii 20, 10 rotated by 30°, through ±(20 cos 30°, 20 sin 30°).
+        let (c, s) = (cos(Double.pi / 6), sin(Double.pi / 6))
+        let data = "M \(20 * c) \(20 * s) A 20 10 30 0 1 \(-20 * c) \(-20 * s) A 20 10 30 0 1 \(20 * c) \(20 * s) Z"
+        for (transform, l) in [
+            ("skewX(50)", (1.0, 0.0, tan(50 * Double.pi / 180), 1.0)), ("scale(3 0.5)", (3, 0, 0, 0.5)),
+            ("matrix(1 0.7 -0.2 0.4 0 0)", (1, 0.7, -0.2, 0.4)), ("scale(-2 1)", (-2, 0, 0, 1)),
+        ] {
+            let element = try #require(try document(#"<path d="\#(data)" transform="\#(transform)"/>"#).elements.first)
+            // M = L R(30°) diag(20, 10), as [[a, c], [b, d]].
+            let m = (
+                a: (l.0 * c + l.2 * s) * 20, b: (l.1 * c + l.3 * s) * 20, c: (-l.0 * s + l.2 * c) * 10,
+                d: (-l.1 * s + l.3 * c) * 10
+            )
+            let (big, small) = singularValues(a: m.a, b: m.b, c: m.c, d: m.d)
+            expectClose(length(element.path), ellipsePerimeter(big, small), relative: 1e-11, "\(transform)")
+        }
+    }
+
+    @Test("A singular transform flattens a circle onto a segment traversed twice")
+    func singularTransform() throws {
+        let element = try #require(try document(#"<circle r="10" transform="scale(1 0)"/>"#).elements.first)
+        expectClose(length(element.path), 40, relative: 1e-9)
+    }
+
+    @Test("fitted(to:) maps the canvas as the root's preserveAspectRatio says")
+    func fitted() throws {
+        let doc = try document(#"<circle cx="8" cy="8" r="8"/>"#, attributes: #"viewBox="0 0 16 16""#)
+        let big = doc.fitted(to: Size(width: 256, height: 128))
+        #expect(big.canvasSize == Size(width: 256, height: 128))
+        expectClose(length(big.elements[0].path), 128 * .pi)
+        expectClose(big.elements[0].path.subpaths.first?.start, Point(192, 64))
+        #expect(big.elements[0].canvasLineWidth == 8)
+        let stretched = try document(
+            #"<circle cx="8" cy="8" r="8"/>"#, attributes: #"viewBox="0 0 16 16" preserveAspectRatio="none""#
+        ).fitted(to: Size(width: 32, height: 16))
+        expectClose(length(stretched.elements[0].path), ellipsePerimeter(16, 8))
+        let sliced = try document(
+            #"<circle cx="8" cy="8" r="8"/>"#, attributes: #"viewBox="0 0 16 16" preserveAspectRatio="xMinYMin slice""#
+        ).fitted(to: Size(width: 32, height: 16))
+        expectClose(sliced.elements[0].path.subpaths.first?.start, Point(32, 16))
     }
 }

@@ -8,7 +8,8 @@ import Testing
 struct SVGDocumentReadingTests {
     @Test("Not well-formed XML names the file, line and column")
     func notWellFormed() throws {
-        let error = try #require(readingError("<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <g>\n    <path d=\"M0 0\">\n</svg>"))
+        let error = try #require(
+            readingError("<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <g>\n    <path d=\"M0 0\">\n</svg>"))
         guard case .notWellFormed(let message) = error.kind else {
             Issue.record("expected notWellFormed, got \(error.kind)")
             return
@@ -104,7 +105,8 @@ struct SVGDocumentReadingTests {
         let deep = "<svg>" + String(repeating: "<g>", count: 200) + String(repeating: "</g>", count: 200) + "</svg>"
         #expect(readingError(deep)?.kind == .tooDeep(limit: 128))
         let many = "<svg>" + String(repeating: "<g/>", count: 50) + "</svg>"
-        #expect(readingError(many, limits: SVGDocumentLimits(maximumElementCount: 40))?.kind == .tooManyElements(limit: 40))
+        #expect(
+            readingError(many, limits: SVGDocumentLimits(maximumElementCount: 40))?.kind == .tooManyElements(limit: 40))
         // <use> doubling at each link: 2^20 shapes from 21 groups.
         var chain = "<defs><path id=\"g0\" d=\"M0 0 H1\"/>"
         for level in 1...20 {
@@ -140,8 +142,9 @@ struct SVGDocumentReadingTests {
             }
         }
         // Using the same element twice, side by side, is no cycle.
-        #expect(try document(##"<defs><path id="p" d="M0 0 H1"/></defs><use href="#p"/><use href="#p" x="3"/>"##)
-            .elements.count == 2)
+        #expect(
+            try document(##"<defs><path id="p" d="M0 0 H1"/></defs><use href="#p"/><use href="#p" x="3"/>"##)
+                .elements.count == 2)
     }
 
     @Test("An unknown unit names the unit and the attribute")
@@ -195,7 +198,9 @@ struct SVGDocumentReadingTests {
         #expect(SVGDocument.looksLikeSVG(Array("<svg/>".utf8)))
         #expect(
             SVGDocument.looksLikeSVG(
-                Array("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- Generator: Illustrator -->\n<!DOCTYPE svg>\n<svg:svg/>".utf8)))
+                Array(
+                    "\u{FEFF}<?xml version=\"1.0\"?>\n<!-- Generator: Illustrator -->\n<!DOCTYPE svg>\n<svg:svg/>".utf8)
+            ))
         #expect(!SVGDocument.looksLikeSVG(Array("{\"path\": \"M0 0\"}".utf8)))
         #expect(!SVGDocument.looksLikeSVG(Array("M 0 0 L 10 10".utf8)))
         #expect(!SVGDocument.looksLikeSVG(Array("<html><svg/></html>".utf8)))

@@ -27,10 +27,11 @@ struct SVGStyleTests {
             sheet + ##"<path stroke="red" d="M0 0 H1"/><path class="a" stroke="red" d="M0 0 H1"/>"##
                 + ##"<path class="a" style="stroke: #FF0000" d="M0 0 H1"/><path id="x" style="stroke-width: 2" d="M0 0 H1"/>"##
                 + ##"<path stroke-width="9" id="x" d="M0 0 H1"/>"##)
-        #expect(result.map(\.stroke) == [
-            .color(hex(0x0000FF)), .color(hex(0x008000)), .color(hex(0xFF0000)),
-            .color(hex(0x0000FF)), .color(hex(0x0000FF)),
-        ])
+        #expect(
+            result.map(\.stroke) == [
+                .color(hex(0x0000FF)), .color(hex(0x008000)), .color(hex(0xFF0000)),
+                .color(hex(0x0000FF)), .color(hex(0x0000FF)),
+            ])
         #expect(result.map(\.strokeWidth) == [1, 1, 1, 2, 3])
         let important = try styles(
             "<style>.b { fill: red !important }</style>" + ##"<path class="b" style="fill: blue" d="M0 0 H1"/>"##)
@@ -44,7 +45,9 @@ struct SVGStyleTests {
                 + " path.c { fill: #555 } g > path { fill: #666 } @media print { path { fill: #777 } }</style>"
                 + ##"<rect class="c d" id="i" width="1" height="1"/><rect class="c d" width="1" height="1"/>"##
                 + ##"<circle class="c" r="1"/><circle r="1"/><path class="c" d="M0 0 H1"/><g><path d="M0 0 H1"/></g>"##)
-        #expect(result.map(\.fill) == [0x111111, 0x222222, 0x333333, 0x444444, 0x555555, 0x000000].map { SVGPaint.color(hex($0)) })
+        #expect(
+            result.map(\.fill)
+                == [0x111111, 0x222222, 0x333333, 0x444444, 0x555555, 0x000000].map { SVGPaint.color(hex($0)) })
     }
 
     @Test("Illustrator's classes: .cls-1{fill:none;stroke:#000;stroke-width:2px}")
@@ -83,7 +86,8 @@ struct SVGStyleTests {
     func currentColor() throws {
         let result = try styles(
             ##"<g color="#00ff00"><path d="M0 0 H1" stroke="currentColor" fill="currentColor" color="blue"/>"##
-                + ##"<path d="M0 0 H1" stroke="currentColor" stroke-opacity="50%" fill-opacity=".25" opacity="0.5"/></g>"##)
+                + ##"<path d="M0 0 H1" stroke="currentColor" stroke-opacity="50%" fill-opacity=".25" opacity="0.5"/></g>"##
+        )
         #expect(result[0].stroke == .color(hex(0x0000FF)))
         #expect(result[0].fill == .color(hex(0x0000FF)))
         #expect(result[1].stroke == .color(hex(0x00FF00)))
@@ -118,7 +122,8 @@ struct SVGStyleTests {
     @Test("A value that cannot be read is ignored with a warning, as browsers ignore it")
     func invalidValues() throws {
         let doc = try document(
-            ##"<g stroke-width="3"><path d="M0 0 H1" stroke-width="-2" stroke-linecap="pointy" fill="notacolour" stroke-dasharray="1 -1"/></g>"##)
+            ##"<g stroke-width="3"><path d="M0 0 H1" stroke-width="-2" stroke-linecap="pointy" fill="notacolour" stroke-dasharray="1 -1"/></g>"##
+        )
         let style = try #require(doc.elements.first?.style)
         #expect(style.strokeWidth == 3)
         #expect(style.lineCap == .butt)
@@ -131,7 +136,8 @@ struct SVGStyleTests {
     @Test("A dash array that sums to zero is solid; none clears an inherited one")
     func dashes() throws {
         let result = try styles(
-            ##"<path d="M0 0 H1" stroke-dasharray="0 0"/><g stroke-dasharray="4"><path d="M0 0 H1" stroke-dasharray="none"/></g>"##)
+            ##"<path d="M0 0 H1" stroke-dasharray="0 0"/><g stroke-dasharray="4"><path d="M0 0 H1" stroke-dasharray="none"/></g>"##
+        )
         #expect(result.map(\.dashArray) == [[], []])
     }
 }

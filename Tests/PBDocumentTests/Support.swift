@@ -18,7 +18,9 @@ func document(
 }
 
 /// The error reading `text` throws, or `nil` (recorded as an issue) when it reads.
-func readingError(_ text: String, limits: SVGDocumentLimits = .default, sourceLocation: SourceLocation = #_sourceLocation)
+func readingError(
+    _ text: String, limits: SVGDocumentLimits = .default, sourceLocation: SourceLocation = #_sourceLocation
+)
     -> SVGDocumentError?
 {
     do {

@@ -213,7 +213,9 @@ struct DocumentReader {
         let element = tree.elements[index]
         guard let reference = element.attributes["href"] ?? element.attributes["xlink:href"] else { return }
         guard reference.hasPrefix("#"), let target = ids[String(reference.dropFirst())] else {
-            warn("<use> href=\"\(SVGDocumentError.shortened(reference))\" refers to no element: nothing drawn", at: index)
+            warn(
+                "<use> href=\"\(SVGDocumentError.shortened(reference))\" refers to no element: nothing drawn", at: index
+            )
             return
         }
         guard !active.contains(target) else { throw failure(.useCycle(reference: reference), at: index) }
@@ -327,6 +329,18 @@ struct DocumentReader {
     func canvasLength(_ name: String, of index: Int) throws(SVGDocumentError) -> Double? {
         if let text = tree.elements[index].attributes[name], text.trimmingCharacters.hasSuffix("%") { return nil }
         return try length(name, of: index, Size(width: 0, height: 0), .other)
+    }
+
+    /// The root's `preserveAspectRatio`, with or without a `viewBox` (default `xMidYMid meet`).
+    func rootAspectRatio() throws(SVGDocumentError) -> ViewBox {
+        let value = tree.elements[0].attributes["preserveAspectRatio"]
+        switch ViewBox.parse(viewBox: "0 0 1 1", preserveAspectRatio: value) {
+        case .success(let box): return box
+        case .failure(let problem):
+            throw failure(
+                .invalidValue(element: "svg", attribute: problem.attribute, value: value ?? "", reason: problem.reason),
+                at: 0)
+        }
     }
 
     /// An element's `viewBox` with its `preserveAspectRatio`, or `nil` when it has none.

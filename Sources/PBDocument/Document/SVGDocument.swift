@@ -28,6 +28,10 @@ public struct SVGDocument: Hashable, Sendable {
     /// `<use>` of nothing), in document order but for the one warning about text, which comes
     /// last.
     public let warnings: [SVGDocumentWarning]
+    /// The root's `preserveAspectRatio` (default `xMidYMid meet`): how ``fitted(to:)`` maps the
+    /// canvas onto another. `nil` alignment is `none`.
+    let alignment: Point?
+    let slices: Bool
 
     /// Reads a document from its bytes.
     ///
@@ -50,6 +54,44 @@ public struct SVGDocument: Hashable, Sendable {
         canvasSize = try reader.read()
         elements = reader.elements
         warnings = reader.warnings
+        let aspect = try reader.rootAspectRatio()
+        alignment = aspect.alignment.map { Point($0.x, $0.y) }
+        slices = aspect.slices
+    }
+
+    /// A document with every property given (for ``fitted(to:)``).
+    init(canvasSize: Size, elements: [SVGElement], warnings: [SVGDocumentWarning], alignment: Point?, slices: Bool) {
+        self.canvasSize = canvasSize
+        self.elements = elements
+        self.warnings = warnings
+        self.alignment = alignment
+        self.slices = slices
+    }
+
+    /// The document on a canvas of `size`, every element mapped by the transform the root's
+    /// `preserveAspectRatio` gives for the whole canvas (`xMidYMid meet` unless it says
+    /// otherwise: scaled uniformly to fit and centred; `slice` covers; `none` stretches), as a
+    /// browser draws the document in an `<img>` of that size. Element styles stay in their user
+    /// units, so strokes scale with the drawing.
+    ///
+    /// - Parameter size: the new canvas, each side above zero (otherwise the document is
+    ///   returned as it is).
+    /// - Complexity: O(n) in the total number of path elements.
+    public func fitted(to size: Size) -> SVGDocument {
+        guard size.width > 0, size.height > 0, canvasSize.width > 0, canvasSize.height > 0, size != canvasSize else {
+            return self
+        }
+        var box = ViewBox(
+            rect: Rect(origin: .zero, size: canvasSize), alignment: alignment.map { ($0.x, $0.y) })
+        box.slices = slices
+        let transform = box.transform(onto: size)
+        let mapped = elements.map { element in
+            SVGElement(
+                tag: element.tag, id: element.id, localPath: element.localPath,
+                transform: element.transform.concatenating(transform), style: element.style, line: element.line)
+        }
+        return SVGDocument(
+            canvasSize: size, elements: mapped, warnings: warnings, alignment: alignment, slices: slices)
     }
 
     /// Reads a document from text; see ``init(data:fileName:limits:)``.

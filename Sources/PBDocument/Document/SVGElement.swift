@@ -26,6 +26,15 @@ public struct SVGElement: Hashable, Sendable {
     /// The line of the element in the document (1-based).
     public var line: Int
 
+    /// The stroke width as drawn on the canvas, for a line of the element's own width: its
+    /// ``SVGStyle/strokeWidth`` (or 1 user unit when it has no stroke of its own) times the
+    /// transform's mean scale `√|det|`. Exact for transforms that scale uniformly (with rotations
+    /// and mirrors); under a non-uniform scale or a skew the true stroke's width varies along
+    /// the path, and this is its geometric mean.
+    public var canvasLineWidth: Double {
+        (style.hasStroke ? style.strokeWidth : 1) * abs(transform.determinant).squareRoot()
+    }
+
     /// Creates an element; ``path`` is `localPath` mapped by `transform`.
     public init(tag: String, id: String?, localPath: Path, transform: Transform, style: SVGStyle, line: Int) {
         self.tag = tag

@@ -50,7 +50,9 @@ struct ValueScanner {
         guard count > 0 else { return nil }
         if end < bytes.count, bytes[end] == UInt8(ascii: "e") || bytes[end] == UInt8(ascii: "E") {
             var exponentEnd = end + 1
-            if exponentEnd < bytes.count, bytes[exponentEnd] == UInt8(ascii: "+") || bytes[exponentEnd] == UInt8(ascii: "-") {
+            if exponentEnd < bytes.count,
+                bytes[exponentEnd] == UInt8(ascii: "+") || bytes[exponentEnd] == UInt8(ascii: "-")
+            {
                 exponentEnd += 1
             }
             let digitsStart = exponentEnd

@@ -38,7 +38,8 @@ struct StyleResolver {
         for (name, value) in element.attributes where Self.properties.contains(name) {
             result.append(StyleSheet.Declaration(property: name, value: value, isImportant: false))
         }
-        let classes = element.attributes["class"].map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+        let classes =
+            element.attributes["class"].map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
         let fromSheet = sheet.matchingDeclarations(type: element.name, id: element.attributes["id"], classes: classes)
         let inline = element.attributes["style"].map(StyleSheet.declarations) ?? []
         result += fromSheet.filter { !$0.isImportant } + inline.filter { !$0.isImportant }
