@@ -1,7 +1,7 @@
 import PBGeometry
 
 /// An SVG document read into exact geometry: the canvas it is drawn on and every shape it
-/// draws, in document order, each as a ``PBGeometry/Path`` on the canvas with its computed
+/// draws, in document order, each as a `PBGeometry` `Path` on the canvas with its computed
 /// style.
 ///
 /// ```swift
