@@ -10,6 +10,8 @@ struct DocumentReader {
     /// The first element with each `id`.
     var ids: [String: Int] = [:]
     var elements: [SVGElement] = []
+    /// The gradients the elements' paints refer to, by `id`.
+    var gradients: [String: SVGGradient] = [:]
     var warnings: [SVGDocumentWarning] = []
     /// The `<text>` elements met (one warning names them all).
     var textCount = 0
@@ -168,6 +170,11 @@ struct DocumentReader {
         case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
             guard context.computed.isVisible, let path = try shape(index, context.viewport), !path.isEmpty else {
                 return
+            }
+            for paint in [context.computed.style.fill, context.computed.style.stroke] {
+                if case .reference(let id, _) = paint, gradients[id] == nil {
+                    gradients[id] = gradient(id: id, viewport: context.viewport)
+                }
             }
             elements.append(
                 SVGElement(

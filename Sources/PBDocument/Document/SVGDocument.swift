@@ -28,6 +28,10 @@ public struct SVGDocument: Hashable, Sendable {
     /// `<use>` of nothing), in document order but for the one warning about text, which comes
     /// last.
     public let warnings: [SVGDocumentWarning]
+    /// The gradients the elements' fills and strokes refer to (``SVGPaint/reference(id:fallback:)``),
+    /// by `id`, each resolved through its `href` templates. A reference to an `id` missing here
+    /// names no gradient: its fallback colour is painted, or nothing.
+    public let gradients: [String: SVGGradient]
     /// The root's `preserveAspectRatio` (default `xMidYMid meet`): how ``fitted(to:)`` maps the
     /// canvas onto another. `nil` alignment is `none`.
     let alignment: Point?
@@ -54,14 +58,19 @@ public struct SVGDocument: Hashable, Sendable {
         canvasSize = try reader.read()
         elements = reader.elements
         warnings = reader.warnings
+        gradients = reader.gradients
         let aspect = try reader.rootAspectRatio()
         alignment = aspect.alignment.map { Point($0.x, $0.y) }
         slices = aspect.slices
     }
 
     /// A document with every property given (for ``fitted(to:)``).
-    init(canvasSize: Size, elements: [SVGElement], warnings: [SVGDocumentWarning], alignment: Point?, slices: Bool) {
+    init(
+        canvasSize: Size, elements: [SVGElement], warnings: [SVGDocumentWarning], gradients: [String: SVGGradient],
+        alignment: Point?, slices: Bool
+    ) {
         self.canvasSize = canvasSize
+        self.gradients = gradients
         self.elements = elements
         self.warnings = warnings
         self.alignment = alignment
@@ -91,7 +100,8 @@ public struct SVGDocument: Hashable, Sendable {
                 transform: element.transform.concatenating(transform), style: element.style, line: element.line)
         }
         return SVGDocument(
-            canvasSize: size, elements: mapped, warnings: warnings, alignment: alignment, slices: slices)
+            canvasSize: size, elements: mapped, warnings: warnings, gradients: gradients, alignment: alignment,
+            slices: slices)
     }
 
     /// Reads a document from text; see ``init(data:fileName:limits:)``.

@@ -18,7 +18,7 @@ struct StyleResolver {
     static let properties: Set<String> = [
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "color",
-        "display", "visibility",
+        "display", "visibility", "stop-color", "stop-opacity",
     ]
 
     var sheet = StyleSheet()
