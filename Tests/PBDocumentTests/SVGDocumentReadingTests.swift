@@ -121,6 +121,35 @@ struct SVGDocumentReadingTests {
         #expect(readingError(empty, limits: limited)?.kind == .tooManyElements(limit: 1_000))
     }
 
+    @Test("A chain of <use>s nests as deep as groups: above the depth limit it is refused")
+    func useChainDepth() throws {
+        var body = #"<defs><path id="u0" d="M0 0 H1"/>"#
+        for link in 1...200 { body += ##"<use id="u\##(link)" href="#u\##(link - 1)"/>"## }
+        body += ##"</defs><use href="#u200"/>"##
+        let error = try #require(readingError("<svg xmlns=\"http://www.w3.org/2000/svg\">" + body + "</svg>"))
+        #expect(error.kind == .tooDeep(limit: 128))
+        // 60 links are fine.
+        let short = body.replacingOccurrences(of: ##"<use href="#u200"/>"##, with: ##"<use href="#u60"/>"##)
+        #expect(try SVGDocument(string: "<svg>" + short + "</svg>").elements.count == 1)
+    }
+
+    @Test("Style sheets: more rules than the limit, or rules matching too often, are refused")
+    func styleRuleLimits() throws {
+        let rules = String(repeating: "path { stroke: red } ", count: 11)
+        let limits = SVGDocumentLimits(maximumStyleRuleCount: 10)
+        let one = "<svg><style>\(rules)</style><path d=\"M0 0 H1\"/></svg>"
+        #expect(readingError(one, limits: limits)?.kind == .tooManyStyleRules(limit: 10))
+        // 10 rules that match each of 600 paths: 600 × (10 rules + 10 declarations), above 1,000 × 10.
+        let paths = String(repeating: "<path d=\"M0 0 H1\"/>", count: 600)
+        let often = "<svg><style>\(String(repeating: "path { stroke: red } ", count: 10))</style>\(paths)</svg>"
+        #expect(readingError(often, limits: limits)?.kind == .tooManyStyleRules(limit: 10))
+        // The same rules on 20 paths are fine.
+        let few =
+            "<svg><style>\(String(repeating: "path { stroke: red } ", count: 10))</style>"
+            + String(repeating: "<path d=\"M0 0 H1\"/>", count: 20) + "</svg>"
+        #expect(try SVGDocument(string: few, limits: limits).elements.count == 20)
+    }
+
     @Test("A <use> cycle is an error: itself, an ancestor, or through another <use>")
     func useCycles() throws {
         let cases = [

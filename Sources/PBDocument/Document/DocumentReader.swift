@@ -7,6 +7,8 @@ struct DocumentReader {
     let fileName: String?
     let limits: SVGDocumentLimits
     var styles = StyleResolver()
+    /// Each element's cascaded declarations, once worked out (a used element is drawn again).
+    var cascades: [Int: [StyleSheet.Declaration]] = [:]
     /// The first element with each `id`.
     var ids: [String: Int] = [:]
     var elements: [SVGElement] = []
@@ -51,6 +53,20 @@ struct DocumentReader {
                 styles.sheet.add(text)
             }
         }
+        styles.budget = limits.maximumStyleRuleCount * 1_000
+    }
+
+    /// The declarations that apply to the element at `index`, in cascade order.
+    ///
+    /// - Throws: ``SVGDocumentError`` (`tooManyStyleRules`) when the sheets have more rules than
+    ///   the limit, or matching them has cost more than the limit allows.
+    mutating func cascade(_ index: Int) throws(SVGDocumentError) -> [StyleSheet.Declaration] {
+        if let known = cascades[index] { return known }
+        guard styles.sheet.rules.count <= limits.maximumStyleRuleCount,
+            let declarations = styles.declarations(for: tree.elements[index])
+        else { throw failure(.tooManyStyleRules(limit: limits.maximumStyleRuleCount), at: index) }
+        cascades[index] = declarations
+        return declarations
     }
 
     func failure(_ kind: SVGDocumentError.Kind, at index: Int) -> SVGDocumentError {
@@ -91,7 +107,7 @@ struct DocumentReader {
         }
         let transform = viewBox?.transform(onto: canvas) ?? .identity
         let initial = StyleResolver.Computed(style: SVGStyle(), isVisible: true, isDisplayed: true)
-        let declarations = styles.declarations(for: root)
+        let declarations = try cascade(0)
         let viewport = viewBox?.rect.size ?? canvas
         let computed = styles.compute(declarations, parent: initial, viewport: viewport) { message in
             warnings.append(SVGDocumentWarning(message: message, fileName: fileName, line: root.line))
@@ -136,7 +152,7 @@ struct DocumentReader {
         var context = parent
         var messages: [String] = []
         context.computed = styles.compute(
-            styles.declarations(for: element), parent: parent.computed, viewport: parent.viewport
+            try cascade(index), parent: parent.computed, viewport: parent.viewport
         ) { messages.append($0) }
         for message in messages { warn(message, at: index) }
         guard context.computed.isDisplayed else { return }
@@ -151,6 +167,10 @@ struct DocumentReader {
         }
         active.insert(index)
         defer { active.remove(index) }
+        // Elements and the <use>s between them: a long chain of uses nests as deep as groups do.
+        guard active.count <= limits.maximumDepth else {
+            throw failure(.tooDeep(limit: limits.maximumDepth), at: index)
+        }
         switch name {
         case "g", "a":
             try children(of: index, context)
@@ -236,7 +256,7 @@ struct DocumentReader {
             var symbolContext = context
             var messages: [String] = []
             symbolContext.computed = styles.compute(
-                styles.declarations(for: targetElement), parent: context.computed, viewport: context.viewport
+                try cascade(target), parent: context.computed, viewport: context.viewport
             ) { messages.append($0) }
             for message in messages { warn(message, at: target) }
             guard symbolContext.computed.isDisplayed else { return }

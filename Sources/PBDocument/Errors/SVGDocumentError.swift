@@ -21,6 +21,9 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
         /// More elements than ``SVGDocumentLimits/maximumElementCount``, in the document or once
         /// every `<use>` is expanded.
         case tooManyElements(limit: Int)
+        /// The `<style>` sheets have more rules than ``SVGDocumentLimits/maximumStyleRuleCount``,
+        /// or matching them against the elements costs more than that limit allows.
+        case tooManyStyleRules(limit: Int)
         /// The root element is not `<svg>`; `root` is its name.
         case notSVG(root: String)
         /// An attribute or style property has a value that cannot be read.
@@ -66,6 +69,8 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
             "elements are nested more than \(limit) deep, the limit"
         case .tooManyElements(let limit):
             "the document has more than \(limit) elements (counting every <use> expanded), the limit"
+        case .tooManyStyleRules(let limit):
+            "the <style> sheets have more than \(limit) rules, or their rules match the elements too often"
         case .notSVG(let root):
             "the root element is <\(root)>, not <svg>"
         case .invalidValue(let element, let attribute, let value, let reason):

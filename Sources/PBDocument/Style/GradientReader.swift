@@ -75,17 +75,22 @@ extension DocumentReader {
     /// The `<stop>` children of a gradient: offsets clamped to `0...1` and never decreasing;
     /// `stop-color` and `stop-opacity` from attributes, the sheet and `style` (`currentColor` is
     /// the stop's `color`).
-    func stops(of index: Int) -> [SVGGradient.Stop] {
+    mutating func stops(of index: Int) -> [SVGGradient.Stop] {
         var result: [SVGGradient.Stop] = []
         for case .element(let child) in tree.elements[index].children {
             let element = tree.elements[child]
             guard element.isSVG, element.name == "stop" else { continue }
             var offset = element.attributes["offset"].flatMap(StyleResolver.opacity) ?? 0
             offset = max(offset, result.last?.offset ?? 0)
-            var (color, opacity, current) = (Color.black, 1.0, Color.black)
-            for declaration in styles.declarations(for: element) {
+            let declarations = (try? cascade(child)) ?? []
+            // `color` first: `currentColor` refers to the stop's own.
+            var current = Color.black
+            for declaration in declarations where declaration.property == "color" {
+                current = StyleResolver.color(declaration.value) ?? current
+            }
+            var (color, opacity) = (Color.black, 1.0)
+            for declaration in declarations {
                 switch declaration.property {
-                case "color": current = StyleResolver.color(declaration.value) ?? current
                 case "stop-color":
                     color =
                         declaration.value.lowercased() == "currentcolor"

@@ -37,6 +37,16 @@ struct StyleSheet {
 
     var rules: [Rule] = []
     var skippedSelectorCount = 0
+    /// The rules by the most selective part of their selector: `#id`, `.class` (the first), the
+    /// type, or `*`; an element need only look at the rules under its own keys.
+    var index: [String: [Int]] = [:]
+
+    /// The key a selector is indexed under.
+    static func key(of selector: Selector) -> String {
+        if let id = selector.id { return "#" + id }
+        if let first = selector.classes.first { return "." + first }
+        return selector.type ?? "*"
+    }
 
     /// Adds the rules of one sheet's text.
     mutating func add(_ text: String) {
@@ -67,6 +77,7 @@ struct StyleSheet {
                     skippedSelectorCount += 1
                     continue
                 }
+                index[Self.key(of: selector), default: []].append(rules.count)
                 rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
             }
         }
@@ -136,10 +147,23 @@ struct StyleSheet {
 
     /// The declarations of the rules that match an element, ordered by specificity then order,
     /// as the cascade applies them (later wins).
-    func matchingDeclarations(type: String, id: String?, classes: [String]) -> [Declaration] {
-        rules.filter { $0.selector.matches(type: type, id: id, classes: classes) }
+    ///
+    /// Each rule looked at, and each declaration taken, costs one from `budget`; `nil` when the
+    /// budget runs out (a sheet of many rules that each match many elements).
+    func matchingDeclarations(type: String, id: String?, classes: [String], budget: inout Int) -> [Declaration]? {
+        var keys = ["*", type] + classes.map { "." + $0 }
+        if let id { keys.append("#" + id) }
+        var candidates: Set<Int> = []
+        for key in keys {
+            for rule in index[key] ?? [] {
+                budget -= 1
+                candidates.insert(rule)
+            }
+        }
+        let matching = candidates.map { rules[$0] }.filter { $0.selector.matches(type: type, id: id, classes: classes) }
             .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
-            .flatMap(\.declarations)
+        budget -= matching.reduce(0) { $0 + $1.declarations.count }
+        return budget < 0 ? nil : matching.flatMap(\.declarations)
     }
 }
 
