@@ -58,6 +58,26 @@ struct SVGDocumentOracleTests {
           <ellipse rx="2" ry="9" transform="rotate(10) skewY(60) rotate(-35)"/>
         </svg>
         """,
+        // An Inkscape-style document: its namespaces and metadata, layers as groups, style attributes.
+        """
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <!-- Created with Inkscape (http://www.inkscape.org/) -->
+        <svg width="64" height="64" viewBox="0 0 64 64" version="1.1" id="svg5"
+           xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+           xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+           xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg">
+          <sodipodi:namedview id="namedview7" pagecolor="#ffffff" inkscape:zoom="8"/>
+          <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1" transform="translate(-12.5,4.25)">
+            <rect style="fill:#ff0000;fill-opacity:1;stroke:#000000;stroke-width:0.264583;stroke-linejoin:round"
+               id="rect111" width="30.5" height="20.25" x="20" y="10" ry="3.5" />
+            <circle style="fill:none;stroke:#000000;stroke-width:1.5" id="path222" cx="40" cy="40" r="12.75"
+               transform="matrix(0.96592583,-0.25881905,0.25881905,0.96592583,0,0)" />
+            <path style="fill:none;stroke:#000000;stroke-width:1px" inkscape:connector-curvature="0"
+               d="m 14.8,50.1 c 5.2,-8.4 12.6,-3.1 18.9,-9.7 l 6.25,1.5 z" id="path333"
+               sodipodi:nodetypes="ccc" />
+          </g>
+        </svg>
+        """,
     ]
 
     /// The per-shape lengths svgpathtools measures, for each file.
