@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PBServer", targets: ["PBServer"]),
         // The command line as a library: RenderJob (options to bytes), curve and phase files.
         .library(name: "PBCommandLine", targets: ["PBCommandLine"]),
+        .library(name: "PBDocument", targets: ["PBDocument"]),
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [
@@ -32,6 +33,10 @@ let package = Package(
             name: "PBRendering",
             dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CPango", "CSPNG"],
             swiftSettings: strict),
+        // libxml2: reads SVG documents (no network, no entities, no DTD loading).
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // SVG documents read into exact geometry on the canvas with each element's style; the only importer of CXML2.
+        .target(name: "PBDocument", dependencies: ["PBGeometry", "PBRendering", "CXML2"], swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
         .target(
             name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry", "PBSynchronization"],
@@ -84,6 +89,10 @@ let package = Package(
                 "PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "PBTestSupport",
                 "pbrender",
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PBDocumentTests", dependencies: ["PBDocument", "PBGeometry", "PBRendering", "PBTestSupport"],
+            exclude: ["Oracles"],
             swiftSettings: strict),
         .testTarget(name: "PBSynchronizationTests", dependencies: ["PBSynchronization"], swiftSettings: strict),
         .testTarget(

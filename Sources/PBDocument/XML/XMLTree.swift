@@ -1,0 +1,182 @@
+internal import CXML2
+
+/// A parsed XML document as plain Swift values, copied out of libxml2's tree (which is freed
+/// before ``read(_:fileName:limits:)`` returns): elements in a flat array, each knowing its
+/// children, so that `<use>` can refer to any element by its index.
+struct XMLTree {
+    /// One element: its local name, whether it is in the SVG namespace (or in none), its
+    /// attributes by qualified name (`xlink:href` keeps its prefix as `xlink:`), its children in
+    /// order and its line.
+    struct Element {
+        var name: String
+        var isSVG: Bool
+        var attributes: [String: String]
+        var children: [Child]
+        var line: Int
+    }
+
+    /// A child of an element: another element (an index into ``elements``) or text.
+    enum Child {
+        case element(Int)
+        case text(String)
+    }
+
+    /// Every element, in document order; the root is the first.
+    var elements: [Element] = []
+
+    static let svgNamespace = "http://www.w3.org/2000/svg"
+    static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+
+    /// Reads `data` with libxml2, safely for untrusted input: no network (`XML_PARSE_NONET`), no
+    /// entity substitution or DTD loading (neither `XML_PARSE_NOENT` nor `XML_PARSE_DTDLOAD`), and
+    /// a document that declares any entity is refused before libxml2 sees it; the bytes are read
+    /// as UTF-8 whatever the document declares, so the check cannot be dodged by another
+    /// encoding. Errors are kept on the parser's context, never printed.
+    ///
+    /// - Throws: ``SVGDocumentError`` for a document too large, declaring an entity, not
+    ///   well-formed, too deep or with too many elements.
+    /// - Complexity: O(n) in the size of the document.
+    static func read(_ data: [UInt8], fileName: String?, limits: SVGDocumentLimits) throws(SVGDocumentError)
+        -> XMLTree
+    {
+        func failure(_ kind: SVGDocumentError.Kind, line: Int = 0, column: Int? = nil) -> SVGDocumentError {
+            SVGDocumentError(kind: kind, fileName: fileName, line: line, column: column)
+        }
+        guard data.count <= limits.maximumSize else {
+            throw failure(.tooLarge(size: data.count, limit: limits.maximumSize))
+        }
+        if let offset = firstEntityDeclaration(in: data) {
+            let (line, column) = location(of: offset, in: data)
+            throw failure(.entityDeclaration, line: line, column: column)
+        }
+        _ = initialized
+        guard let context = xmlNewParserCtxt() else {
+            throw failure(.notWellFormed(message: "libxml2 could not allocate a parser"))
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let options =
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
+        let document = data.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
+                    xmlCtxtReadMemory(context, chars, Int32(buffer.count), nil, "UTF-8", Int32(options))
+                }
+            }
+        }
+        guard let document else {
+            if let error = xmlCtxtGetLastError(context) {
+                let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+                throw failure(
+                    .notWellFormed(message: message.trimmingSuffixWhitespace), line: Int(error.pointee.line),
+                    column: error.pointee.int2 > 0 ? Int(error.pointee.int2) : nil)
+            }
+            throw failure(.notWellFormed(message: data.isEmpty ? "the document is empty" : "unknown error"))
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else {
+            throw failure(.notWellFormed(message: "no root element"))
+        }
+        var tree = XMLTree()
+        try tree.copy(root, depth: 1, limits: limits, failure: failure)
+        return tree
+    }
+
+    /// Copies `node` and its subtree, returning its index.
+    @discardableResult
+    private mutating func copy(
+        _ node: UnsafeMutablePointer<xmlNode>, depth: Int, limits: SVGDocumentLimits,
+        failure: (SVGDocumentError.Kind, Int, Int?) -> SVGDocumentError
+    ) throws(SVGDocumentError) -> Int {
+        let line = xmlGetLineNo(node)
+        guard depth <= limits.maximumDepth else { throw failure(.tooDeep(limit: limits.maximumDepth), line, nil) }
+        guard elements.count < limits.maximumElementCount else {
+            throw failure(.tooManyElements(limit: limits.maximumElementCount), line, nil)
+        }
+        let namespace = node.pointee.ns.flatMap { $0.pointee.href }.map { Self.string($0) }
+        var attributes: [String: String] = [:]
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = Self.string(current.pointee.name)
+            let prefix: String
+            switch current.pointee.ns.flatMap({ $0.pointee.href }).map({ Self.string($0) }) {
+            case nil: prefix = ""
+            case Self.xlinkNamespace: prefix = "xlink:"
+            case let other?: prefix = other == Self.svgNamespace ? "" : "{\(other)}"
+            }
+            attributes[prefix + name] = Self.text(of: current.pointee.children)
+            attribute = current.pointee.next
+        }
+        let index = elements.count
+        elements.append(
+            Element(
+                name: Self.string(node.pointee.name), isSVG: namespace == nil || namespace == Self.svgNamespace,
+                attributes: attributes, children: [], line: line))
+        var children: [Child] = []
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                children.append(.element(try copy(current, depth: depth + 1, limits: limits, failure: failure)))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { children.append(.text(Self.string(content))) }
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+        elements[index].children = children
+        return index
+    }
+
+    /// The text of an attribute's children (text nodes; entity references cannot occur, since
+    /// entities are refused).
+    private static func text(of first: UnsafeMutablePointer<xmlNode>?) -> String {
+        var result = ""
+        var node = first
+        while let current = node {
+            if let content = current.pointee.content { result += string(content) }
+            node = current.pointee.next
+        }
+        return result
+    }
+
+    private static func string(_ chars: UnsafePointer<xmlChar>) -> String {
+        String(cString: chars)
+    }
+
+    /// The offset of the first `<!ENTITY` in the bytes, if any. Markup declarations are
+    /// case-sensitive and must be written so, so a plain search finds every one (the bytes are
+    /// parsed as UTF-8, whatever the document's own declaration says).
+    static func firstEntityDeclaration(in data: [UInt8]) -> Int? {
+        let needle = Array("<!ENTITY".utf8)
+        guard data.count >= needle.count else { return nil }
+        var index = 0
+        while index <= data.count - needle.count {
+            if data[index] == needle[0], data[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The 1-based line and column (in bytes) of an offset.
+    static func location(of offset: Int, in data: [UInt8]) -> (line: Int, column: Int) {
+        var (line, lineStart) = (1, 0)
+        for index in 0..<offset where data[index] == UInt8(ascii: "\n") {
+            (line, lineStart) = (line + 1, index + 1)
+        }
+        return (line, offset - lineStart + 1)
+    }
+}
+
+/// libxml2's one-time set-up, before any parse (`xmlInitParser` is not safe to race).
+private let initialized: Void = xmlInitParser()
+
+extension String {
+    /// The string without trailing white space (libxml2's messages end with a newline).
+    var trimmingSuffixWhitespace: String {
+        var result = self
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return result
+    }
+}

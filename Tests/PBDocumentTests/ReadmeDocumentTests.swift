@@ -1,0 +1,37 @@
+import Foundation
+import PBDocument
+import PBGeometry
+import PBRendering
+import Testing
+
+/// The README's SVG document example compiles and runs: it is the body of ``runs()`` between
+/// the markers, and a test checks the README shows exactly those lines.
+@Suite struct ReadmeDocumentTests {
+    @Test func runs() throws {
+        let bytes = Array(
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7"/></svg>"#.utf8)
+        // README begin
+        let document = try SVGDocument(data: bytes, fileName: "icon.svg")
+        for element in document.elements {
+            print(element.tag, element.id ?? "-", PathMeasure(element.path).length)  // circle - 43.98229715025711
+        }
+        var icon = ProgressIndicator(document: document.fitted(to: Size(width: 128, height: 128)))
+        icon.progress = 0.5
+        let png = try icon.scene().render(as: .png)
+        // README end
+        #expect(abs(PathMeasure(document.path).length - 14 * .pi) < 1e-12)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func theREADMEShowsThisCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let begin = try #require(lines.firstIndex { $0.hasSuffix("// README begin") })
+        let end = try #require(lines.firstIndex { $0.hasSuffix("// README end") })
+        let code = lines[(begin + 1)..<end].map { $0.dropFirst(8) }.joined(separator: "\n")
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("import PBDocument\n\n" + code + "\n```"))
+    }
+}

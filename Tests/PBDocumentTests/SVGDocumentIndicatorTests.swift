@@ -1,0 +1,38 @@
+import PBDocument
+import PBGeometry
+import PBRendering
+import Testing
+
+/// A document as the geometry of a ``ProgressIndicator``: the `sequence` order.
+@Suite("ProgressIndicator: from an SVG document")
+struct SVGDocumentIndicatorTests {
+    @Test("The indicator runs along the whole document on its canvas, with the first element's line width")
+    func indicator() throws {
+        let doc = try document(
+            #"<g transform="scale(2)"><line x2="10" stroke="red" stroke-width="3"/></g><circle cx="50" cy="50" r="5"/>"#
+        )
+        let indicator = ProgressIndicator(document: doc)
+        #expect(indicator.geometry == .path(doc.path, canvas: Size(width: 200, height: 100)))
+        #expect(indicator.style.lineWidth == 6)
+        var style = ProgressStyle()
+        style.lineWidth = 2
+        #expect(ProgressIndicator(document: doc, style: style).style.lineWidth == 2)
+    }
+
+    @Test("A bootstrap icon fitted to 128 points draws half its length at progress 0.5")
+    func icon() throws {
+        let doc = try SVGDocument(
+            string: """
+                <svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">
+                  <path d="M8 15A7 7 0 1 1 8 1a7 7 0 0 1 0 14zm0 1A8 8 0 1 0 8 0a8 8 0 0 0 0 16z"/>
+                </svg>
+                """
+        ).fitted(to: Size(width: 128, height: 128))
+        var indicator = ProgressIndicator(document: doc)
+        indicator.progress = 0.5
+        let png = try indicator.scene().render(as: .png)
+        #expect(png.count > 100)
+        #expect(indicator.style.lineWidth == 8)
+        expectClose(length(doc.path), 8 * (14 * .pi + 16 * .pi), relative: 1e-12)
+    }
+}

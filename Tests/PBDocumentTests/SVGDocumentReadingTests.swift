@@ -1,0 +1,237 @@
+import Foundation
+import PBDocument
+import PBGeometry
+import Testing
+
+/// Reading untrusted bytes: what is refused, and that errors say where.
+@Suite("SVGDocument: reading and bad input")
+struct SVGDocumentReadingTests {
+    @Test("Not well-formed XML names the file, line and column")
+    func notWellFormed() throws {
+        let error = try #require(
+            readingError("<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <g>\n    <path d=\"M0 0\">\n</svg>"))
+        guard case .notWellFormed(let message) = error.kind else {
+            Issue.record("expected notWellFormed, got \(error.kind)")
+            return
+        }
+        #expect(message.contains("tag"))
+        #expect(error.line == 4)
+        #expect(error.column != nil)
+        #expect(error.description.hasPrefix("bad.svg:4:"))
+    }
+
+    @Test("An attribute without quotes is an error at its column")
+    func unquotedAttribute() throws {
+        let error = try #require(readingError("<svg width=10></svg>"))
+        #expect(error.line == 1)
+        #expect(error.column == 12)
+        #expect(error.description == "bad.svg:1:12: " + error.reason)
+    }
+
+    @Test("An empty document is not well-formed")
+    func empty() throws {
+        let error = try #require(readingError(""))
+        guard case .notWellFormed = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
+    }
+
+    @Test("An external entity naming a local file is refused, and the file's text reaches no message")
+    func externalEntity() throws {
+        let secret = "TOP-SECRET-\(UInt64.random(in: 0...UInt64.max))"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pbdocument-entity-\(ProcessInfo.processInfo.processIdentifier).txt")
+        try Data(secret.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for reference in ["file://\(file.path)", file.path] {
+            let text = """
+                <?xml version="1.0"?>
+                <!DOCTYPE svg [ <!ENTITY xxe SYSTEM "\(reference)"> ]>
+                <svg xmlns="http://www.w3.org/2000/svg"><desc>&xxe;</desc><path id="&xxe;" d="M0 0 L1 1"/></svg>
+                """
+            let error = try #require(readingError(text))
+            #expect(error.kind == .entityDeclaration)
+            #expect((error.line, error.column) == (2, 17))
+            #expect(!error.description.contains(secret))
+            #expect(!error.description.contains("TOP-SECRET"))
+        }
+    }
+
+    @Test("An entity used without a declaration is an error, not a read")
+    func undeclaredEntity() throws {
+        let error = try #require(readingError("<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"&x;\"/></svg>"))
+        guard case .notWellFormed(let message) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
+        #expect(message.contains("x"))
+    }
+
+    @Test("An entity bomb is refused before it is expanded")
+    func billionLaughs() throws {
+        var declarations = "<!ENTITY lol0 \"lol\">"
+        for level in 1...9 {
+            declarations += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
+        let text = "<?xml version=\"1.0\"?><!DOCTYPE svg [\(declarations)]><svg><desc>&lol9;</desc></svg>"
+        let error = try #require(readingError(text))
+        #expect(error.kind == .entityDeclaration)
+    }
+
+    @Test("A DOCTYPE with an external DTD and no entities reads; the DTD is not loaded")
+    func externalDTD() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+            <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://127.0.0.1:9/svg11.dtd">
+            <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0 H 5"/></svg>
+            """
+        let document = try SVGDocument(string: text)
+        #expect(document.elements.count == 1)
+    }
+
+    @Test("A root other than <svg> is refused")
+    func notSVG() throws {
+        let error = try #require(readingError("<html><svg/></html>"))
+        #expect(error.kind == .notSVG(root: "html"))
+        #expect(error.line == 1)
+    }
+
+    @Test("Size, depth and element counts above the limits are refused")
+    func limits() throws {
+        let small = SVGDocumentLimits(maximumSize: 100)
+        let big = "<svg>" + String(repeating: " ", count: 100) + "</svg>"
+        #expect(readingError(big, limits: small)?.kind == .tooLarge(size: big.utf8.count, limit: 100))
+        let deep = "<svg>" + String(repeating: "<g>", count: 200) + String(repeating: "</g>", count: 200) + "</svg>"
+        #expect(readingError(deep)?.kind == .tooDeep(limit: 128))
+        let many = "<svg>" + String(repeating: "<g/>", count: 50) + "</svg>"
+        #expect(
+            readingError(many, limits: SVGDocumentLimits(maximumElementCount: 40))?.kind == .tooManyElements(limit: 40))
+        // <use> doubling at each link: 2^20 shapes from 21 groups.
+        var chain = "<defs><path id=\"g0\" d=\"M0 0 H1\"/>"
+        for level in 1...20 {
+            chain += "<g id=\"g\(level)\"><use href=\"#g\(level - 1)\"/><use href=\"#g\(level - 1)\"/></g>"
+        }
+        chain += "</defs><use href=\"#g20\"/>"
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + chain + "</svg>"
+        let limited = SVGDocumentLimits(maximumElementCount: 1_000)
+        #expect(readingError(svg, limits: limited)?.kind == .tooManyElements(limit: 1_000))
+        // Groups with nothing in them double as fast: what is visited counts, not only what is drawn.
+        let empty = svg.replacingOccurrences(of: #"<path id="g0" d="M0 0 H1"/>"#, with: #"<g id="g0"/>"#)
+        #expect(readingError(empty, limits: limited)?.kind == .tooManyElements(limit: 1_000))
+    }
+
+    @Test("A chain of <use>s nests as deep as groups: above the depth limit it is refused")
+    func useChainDepth() throws {
+        var body = #"<defs><path id="u0" d="M0 0 H1"/>"#
+        for link in 1...200 { body += ##"<use id="u\##(link)" href="#u\##(link - 1)"/>"## }
+        body += ##"</defs><use href="#u200"/>"##
+        let error = try #require(readingError("<svg xmlns=\"http://www.w3.org/2000/svg\">" + body + "</svg>"))
+        #expect(error.kind == .tooDeep(limit: 128))
+        // 60 links are fine.
+        let short = body.replacingOccurrences(of: ##"<use href="#u200"/>"##, with: ##"<use href="#u60"/>"##)
+        #expect(try SVGDocument(string: "<svg>" + short + "</svg>").elements.count == 1)
+    }
+
+    @Test("Style sheets: more rules than the limit, or rules matching too often, are refused")
+    func styleRuleLimits() throws {
+        let rules = String(repeating: "path { stroke: red } ", count: 11)
+        let limits = SVGDocumentLimits(maximumStyleRuleCount: 10)
+        let one = "<svg><style>\(rules)</style><path d=\"M0 0 H1\"/></svg>"
+        #expect(readingError(one, limits: limits)?.kind == .tooManyStyleRules(limit: 10))
+        // 10 rules that match each of 600 paths: 600 × (10 rules + 10 declarations), above 1,000 × 10.
+        let paths = String(repeating: "<path d=\"M0 0 H1\"/>", count: 600)
+        let often = "<svg><style>\(String(repeating: "path { stroke: red } ", count: 10))</style>\(paths)</svg>"
+        #expect(readingError(often, limits: limits)?.kind == .tooManyStyleRules(limit: 10))
+        // The same rules on 20 paths are fine.
+        let few =
+            "<svg><style>\(String(repeating: "path { stroke: red } ", count: 10))</style>"
+            + String(repeating: "<path d=\"M0 0 H1\"/>", count: 20) + "</svg>"
+        #expect(try SVGDocument(string: few, limits: limits).elements.count == 20)
+    }
+
+    @Test("A <use> cycle is an error: itself, an ancestor, or through another <use>")
+    func useCycles() throws {
+        let cases = [
+            ##"<use id="a" href="#a"/>"##,
+            ##"<g id="a"><g><use href="#a"/></g></g>"##,
+            ##"<defs><g id="a"><use xlink:href="#b"/></g><g id="b"><use href="#a"/></g></defs><use href="#a"/>"##,
+            ##"<defs><symbol id="s"><use href="#s"/></symbol></defs><use href="#s"/>"##,
+        ]
+        for body in cases {
+            do {
+                _ = try document(body)
+                Issue.record("expected a cycle: \(body)")
+            } catch {
+                guard case .useCycle = error.kind else {
+                    Issue.record("expected a cycle, got \(error)")
+                    continue
+                }
+                #expect(error.line == 1)
+            }
+        }
+        // Using the same element twice, side by side, is no cycle.
+        #expect(
+            try document(##"<defs><path id="p" d="M0 0 H1"/></defs><use href="#p"/><use href="#p" x="3"/>"##)
+                .elements.count == 2)
+    }
+
+    @Test("An unknown unit names the unit and the attribute")
+    func unknownUnit() throws {
+        let error = try #require(readingError(#"<svg><rect width="10qq" height="5"/></svg>"#))
+        #expect(error.kind == .unknownUnit(element: "rect", attribute: "width", unit: "qq"))
+        #expect(error.description.contains("unknown unit 'qq'"))
+    }
+
+    @Test(
+        "Malformed transforms, points, view boxes, lengths and path data are errors",
+        arguments: [
+            (#"<g transform="rotate(45"><path d="M0 0 H1"/></g>"#, "transform"),
+            (#"<path transform="scale(1,2,3)" d="M0 0 H1"/>"#, "transform"),
+            (#"<path transform="translate(1 2),," d="M0 0 H1"/>"#, "transform"),
+            (#"<path transform="spin(3)" d="M0 0 H1"/>"#, "transform"),
+            (#"<polygon points="0,0 10,0 10"/>"#, "points"),
+            (#"<polyline points="0,0 a 10,0"/>"#, "points"),
+            (#"<circle r="x5"/>"#, "r"),
+            (#"<svg viewBox="0 0 10"/>"#, "viewBox"),
+            (#"<svg viewBox="0 0 10 10" preserveAspectRatio="xMidYMid cover"/>"#, "preserveAspectRatio"),
+        ])
+    func malformed(body: String, attribute: String) throws {
+        do {
+            _ = try document(body)
+            Issue.record("expected an error for \(body)")
+        } catch {
+            guard case .invalidValue(_, let name, _, _) = error.kind else {
+                Issue.record("got \(error)")
+                return
+            }
+            #expect(name == attribute)
+            #expect(error.line == 1)
+        }
+    }
+
+    @Test("Bad path data keeps the path parser's error")
+    func badPathData() throws {
+        let error = try #require(readingError("<svg>\n<path d=\"M 0 0 L 5\"/></svg>"))
+        guard case .invalidPathData(let element, let inner) = error.kind else {
+            Issue.record("got \(error.kind)")
+            return
+        }
+        #expect(element == "path")
+        #expect(inner.offset == 9)
+        #expect(error.line == 2)
+    }
+
+    @Test("Sniffing by content")
+    func sniffing() {
+        #expect(SVGDocument.looksLikeSVG(Array("<svg/>".utf8)))
+        #expect(
+            SVGDocument.looksLikeSVG(
+                Array(
+                    "\u{FEFF}<?xml version=\"1.0\"?>\n<!-- Generator: Illustrator -->\n<!DOCTYPE svg>\n<svg:svg/>".utf8)
+            ))
+        #expect(!SVGDocument.looksLikeSVG(Array("{\"path\": \"M0 0\"}".utf8)))
+        #expect(!SVGDocument.looksLikeSVG(Array("M 0 0 L 10 10".utf8)))
+        #expect(!SVGDocument.looksLikeSVG(Array("<html><svg/></html>".utf8)))
+    }
+}
