@@ -95,7 +95,10 @@ extension RenderOptions {
     static let strokeOptions: [Option<RenderOptions>] = [
         .number(
             "line-width", \.indicator.style.lineWidth, .nonNegative, placeholder: "W", section: "STROKE",
-            file: .style("lineWidth"), help: "Width of the progress stroke in points (default 12; 4 for a bar)."),
+            file: .style("lineWidth"),
+            help:
+                "Width of the progress stroke in points (default 12; 4 for a bar; at most an eighth of a smaller shape: 2 at --size 16)."
+        ),
         .number(
             "track-width", \.indicator.style.trackWidth, .nonNegative, placeholder: "W", section: "STROKE",
             file: .style("trackWidth"), help: "Width of the track stroke (default: the line width)."),

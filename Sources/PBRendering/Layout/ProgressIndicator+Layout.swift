@@ -24,6 +24,7 @@ extension ProgressIndicator {
     ///   length overflows; `.canvasTooLarge` and `.tooManyPixels` above the limits.
     public func layout() throws(RenderError) -> ProgressLayout {
         try style.validate()
+        try validateValues()
         for (name, value) in [("width", width), ("height", height)] {
             if let value, !(value.isFinite && value > 0) {
                 throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number > 0"))
@@ -58,6 +59,31 @@ extension ProgressIndicator {
             progressStroke: progressStroke, trackStroke: trackStroke, accessibility: accessibility, label: label,
             labelRoom: room, content: content,
             isIndeterminate: isIndeterminate)
+    }
+
+    /// Checks several values against each other and the style: each is at least 0 (a share of
+    /// the path cannot be negative), and colours given for them (``ProgressStyle/valueColors``)
+    /// are one a value. One value is the plain progress, pinned to 0...1 as `UIProgressView`
+    /// pins it (with a warning, ``ProgressLayout/warnings``), and drawn in the progress tint,
+    /// whatever value colours the style has (so a curve file's values can be replaced by one
+    /// progress).
+    ///
+    /// - Throws: ``RenderError``: `.invalidValue` naming `values` for a negative value among
+    ///   several; `.countMismatch` naming `valueColors` and `values` when their counts differ.
+    func validateValues() throws(RenderError) {
+        if values.count > 1, let negative = values.first(where: { $0 < 0 }) {
+            throw RenderError(
+                .invalidValue(
+                    name: "values", value: RenderError.format(negative),
+                    requirement: "a list of numbers >= 0 (each value is a share of the path)"))
+        }
+        let colors = style.valueColors.count
+        if values.count > 1, colors > 0, colors != values.count {
+            throw RenderError(
+                .countMismatch(
+                    name: "valueColors", count: colors, items: colors == 1 ? "colour" : "colours",
+                    otherName: "values", otherCount: values.count, otherItems: values.count == 1 ? "value" : "values"))
+        }
     }
 
     /// The space between a label and the shape: 4 points, or half the stroke if that is more.

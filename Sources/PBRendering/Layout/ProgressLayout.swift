@@ -81,16 +81,15 @@ public struct ProgressLayout: Hashable, Sendable {
         // drawn when it is not past the start); several are lengths laid end to end from the start.
         let end = values.count == 1 ? min(values[0], 1) : min(start + values.reduce(0, +), 1)
         let progress = values.count == 1 ? end : end - start
-        var light = layers(style: style, values: values, start: start, end: end)
+        var light = layers(style: style.resolved(for: .light), values: values, start: start, end: end)
         var dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end)
         var accessibility = self.accessibility
         if !isIndeterminate {
             accessibility.percent = progress * 100
         }
         if accessibility.title == nil {
-            accessibility.title =
-                isIndeterminate
-                ? "In progress" : "Progress: \(ProgressTextFormatter.accessibilityPercent(progress))%"
+            accessibility.title = Self.defaultTitle(
+                percent: isIndeterminate ? nil : progress * 100, formatter: label?.formatter)
         }
         if let label {
             let text = try label.layout(atFraction: isIndeterminate ? nil : progress)
@@ -99,9 +98,10 @@ public struct ProgressLayout: Hashable, Sendable {
             var origin = labelOrigin(text, end: end)
             origin.x = min(max(origin.x, 0), max(width - text.width, 0))
             origin.y = min(max(origin.y, 0), max(height - text.height, 0))
-            let color = label.color ?? .black
-            light.append(.text(TextLayer(layout: text, origin: origin, color: color)))
-            dark.append(.text(TextLayer(layout: text, origin: origin, color: label.darkColor ?? color.darkVariant)))
+            let color = label.color ?? .label
+            light.append(.text(TextLayer(layout: text, origin: origin, color: color.resolved(for: .light))))
+            let darkColor = (label.darkColor ?? color).resolved(for: .dark)
+            dark.append(.text(TextLayer(layout: text, origin: origin, color: darkColor)))
             if accessibility.valueText == nil { accessibility.valueText = text.text }
         }
         var dependents: ProgressLayerInfo.Dependents = []
@@ -113,6 +113,23 @@ public struct ProgressLayout: Hashable, Sendable {
         return Scene(
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
             accessibility: accessibility, progress: info)
+    }
+
+    /// The accessible name when none is given: "In progress" while indeterminate; else, in an
+    /// English locale (and without a label, whose locale it is), "Progress: 42.36%", and in any
+    /// other language the percent alone in that locale ("42,36 %" in French), since pbrender
+    /// carries no translations. The number is ``ProgressTextFormatter/precisePercent(_:)`` of
+    /// `percent / 100`, the very value the SVG writer gives `aria-valuenow`
+    /// (``ProgressTextFormatter/accessibilityPercent(_:)``), so the two always agree.
+    ///
+    /// - Parameters:
+    ///   - percent: the progress in percent, or `nil` when indeterminate.
+    ///   - formatter: the label's formatter, if any (default `en_US_POSIX`).
+    static func defaultTitle(percent: Double?, formatter: ProgressTextFormatter?) -> String {
+        let formatter = formatter ?? ProgressTextFormatter()
+        guard let percent else { return "In progress" }
+        let number = formatter.precisePercent(min(max(percent, 0), 100) / 100)
+        return formatter.locale.language.languageCode == .english ? "Progress: \(number)" : number
     }
 
     /// Where the label's layout box goes: beside the shape on its edge, centred on the other

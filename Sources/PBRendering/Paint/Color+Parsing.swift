@@ -3,7 +3,7 @@ extension Color {
     /// system colours (`systemBlue`, …), all case-insensitive.
     static let names: [(name: String, color: Color)] =
         CSSColor.all.map { ($0.name, Color(hex: $0.value)) } + [("transparent", .clear), ("clear", .clear)]
-        + SystemColor.all.map { ($0.name, $0.light) }
+        + SystemColor.all.map { ($0.name, Color(light: $0.light, dark: $0.dark)) }
 
     /// The names ``init(parsing:)`` reads, in the order they are matched: for listings and
     /// "did you mean" hints.
