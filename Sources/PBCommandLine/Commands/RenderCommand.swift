@@ -79,7 +79,7 @@ enum RenderCommand: Command {
         let output = options.output ?? "progress.png"
         let format = try options.stillFormat(forOutput: output)
         indicator.scale = try scale(options, for: format)
-        let bytes = try render(indicator, as: format, options: options)
+        let bytes = try render(indicator, as: format, options: options, context: context)
         if output == "-" {
             guard options.force || format == .svg || !context.outputIsTerminal else {
                 throw .usage(
@@ -108,9 +108,9 @@ enum RenderCommand: Command {
     }
 
     /// Lays out and renders in the options' appearance, or as a live SVG.
-    static func render(_ indicator: ProgressIndicator, as format: ImageFormat, options: RenderOptions)
-        throws(CommandLineError) -> [UInt8]
-    {
+    static func render(
+        _ indicator: ProgressIndicator, as format: ImageFormat, options: RenderOptions, context: CommandContext
+    ) throws(CommandLineError) -> [UInt8] {
         if options.live && format != .svg {
             throw .usage("option '--live' writes SVG only (an SVG that a page's CSS drives); use -o with .svg")
         }
@@ -120,7 +120,16 @@ enum RenderCommand: Command {
             )
         }
         do {
-            let scene = try indicator.scene()
+            let layout = try indicator.layout()
+            // The library's warnings (a pinned progress, values past the end, a label made to fit);
+            // a pin already told with its '%' hint above is not told twice.
+            for warning in layout.warnings {
+                if case .pinned(name: "progress", _, _) = warning.kind, options.progress?.looksLikeAPercentage == true {
+                    continue
+                }
+                context.writeError("pbrender: warning: \(warning.message(naming: { "option '--\(kebabCase($0))'" }))\n")
+            }
+            let scene = try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart)
             if format == .svg { return try scene.svgData(isLive: options.live) }
             return try scene.appearance(options.appearance).render(as: format)
         } catch {

@@ -56,6 +56,7 @@ extension RenderOptions {
             }
         }
         let state = try progressState(context: context)
+        for warning in state?.warnings ?? [] { context.writeError("pbrender: warning: \(warning)\n") }
         if let state {
             if let fraction = state.fraction { indicator.values = [fraction] } else { indicator.isIndeterminate = true }
         }

@@ -31,6 +31,12 @@ public struct ProgressLayout: Hashable, Sendable {
     public let content: Rect
     /// Whether the progress is unknown.
     public let isIndeterminate: Bool
+    /// What the layout did that was not quite what was asked, for the caller to pass on (the
+    /// command line prints each as `pbrender: warning: …`): the indicator's progress pinned to
+    /// 0...1, several values past the end of the path, a label shrunk or shortened to fit.
+    /// Values given later to ``scene(values:strokeStart:)`` are not checked here. Not compared
+    /// by `==`.
+    public internal(set) var warnings: [RenderWarning] = []
 
     /// Whether two layouts draw alike.
     public static func == (lhs: ProgressLayout, rhs: ProgressLayout) -> Bool {
@@ -114,6 +120,16 @@ public struct ProgressLayout: Hashable, Sendable {
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
             accessibility: accessibility, progress: info)
     }
+
+    /// The smallest a label is shrunk to when it does not fit its room, as a fraction of its font
+    /// size: a half (but a label is not shrunk below 8 points, nor ever grown). A label that does
+    /// not fit even so is cut and ends in `…`. Both come with a ``warnings`` entry.
+    ///
+    /// A label's room: inside a ring, gauge or semicircle, the shape's side less its stroke and
+    /// the label gap on both sides (and the padding); above or below a shape, the canvas width when it is given
+    /// (otherwise the canvas widens for the label); beside it (`leading`, `trailing`), half the
+    /// canvas width less the gap when it is given, so the shape keeps the other half.
+    public static let minimumLabelScale = 0.5
 
     /// The accessible name when none is given: "In progress" while indeterminate; else, in an
     /// English locale (and without a label, whose locale it is), "Progress: 42.36%", and in any
