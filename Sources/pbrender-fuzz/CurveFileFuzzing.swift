@@ -55,7 +55,7 @@
                 return
             }
             do {
-                let indicator = try options.indicator(curveFile: curve, context: FuzzRun(file: []).context(.init()))
+                let indicator = try options.indicator(curveFile: curve, context: FuzzRun(file: []).context(.init())).indicator
                 try indicator.style.validate()
             } catch let error as CommandLineError {
                 guard error.exitCode == .usageError else {

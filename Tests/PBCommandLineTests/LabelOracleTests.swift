@@ -36,9 +36,9 @@ import Testing
             arguments: ["--bytes", "3145728/?", "--label", "bytes"], text: "3.1 MB", now: nil, title: "In progress"),
         SourceCase(
             arguments: ["--step", "3/7", "--label", "Step {step} of {stepCount}"], text: "Step 3 of 7",
-            now: "42.85", title: "Progress: 42.85%"),
+            now: "42.86", title: "Progress: 42.86%"),
         SourceCase(
-            arguments: ["--step", "3/7", "--label", "percent"], text: "42%", now: "42.85", title: "Progress: 42.85%"),
+            arguments: ["--step", "3/7", "--label", "percent"], text: "43%", now: "42.86", title: "Progress: 42.86%"),
         SourceCase(
             arguments: [
                 "--phases", phasesFile, "--phase", "2", "--phase-progress", "0.5", "--label",

@@ -40,13 +40,27 @@ struct BadgeTests {
         #expect(close, "pixel (\(x), \(y)) is \(pixel), expected \(expected)", sourceLocation: sourceLocation)
     }
 
-    @Test("The value reads as a percentage cut toward zero, a count of a total, with the suffix")
+    @Test(
+        "The value reads as a percentage rounded to nearest (never 0 or 100 short of them), a count of a total, with the suffix"
+    )
     func valueText() {
         var badge = Badge(title: "coverage", progress: 0.87)
         #expect(badge.valueText == "87%")
         #expect(badge.accessibleLabel == "coverage: 87%")
         badge.total = 250
-        #expect(badge.valueText == "217/250")
+        #expect(badge.valueText == "218/250")  // 217.5, half up
+        badge.progress = 0.998
+        #expect(badge.valueText == "249/250")  // 249.5 would round to done: not before 1
+        badge.progress = 0.001
+        #expect(badge.valueText == "1/250")  // 0.25 would round to nothing: not after 0
+        badge.total = 1
+        badge.progress = 0.7
+        #expect(badge.valueText == "0/1")
+        badge.progress = 0.4286
+        badge.total = nil
+        #expect(badge.valueText == "43%")
+        badge.progress = 0.9999
+        #expect(badge.valueText == "99%")
         badge.progress = 0.29
         badge.total = 100
         #expect(badge.valueText == "29/100")  // 0.29 × 100 is 28.999999999999996 in doubles
@@ -171,8 +185,8 @@ struct BadgeTests {
         var badge = Badge(title: "tests & <checks>", progress: 0.87)
         badge.total = 250
         let svg = String(decoding: try badge.scene().render(as: .svg), as: UTF8.self)
-        #expect(svg.contains("role=\"img\" aria-label=\"tests &amp; &lt;checks&gt;: 217/250\""))
-        #expect(svg.contains("<title>tests &amp; &lt;checks&gt;: 217/250</title>"))
+        #expect(svg.contains("role=\"img\" aria-label=\"tests &amp; &lt;checks&gt;: 218/250\""))
+        #expect(svg.contains("<title>tests &amp; &lt;checks&gt;: 218/250</title>"))
         #expect(!svg.contains("progressbar"))
         #expect(!svg.contains("aria-valuenow"))
     }

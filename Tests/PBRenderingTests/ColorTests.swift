@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: [
         "", "#", "#12", "#12345", "#1234567", "#GGG", "007AFF", "blu", "#007AFF0000", "track", "rgb(1, 2)",
-        "rgb(1, 2, x)", "hsl(0, 0%, 0%)",
+        "rgb(1, 2, x)", "hsl(0, 0%)", "hsl(x, 1%, 1%)", "hsl(1foo, 1%, 1%)", "hsla(0, 0%, 0%, 1, 1)",
     ])
     func rejects(text: String) {
         #expect(throws: ColorParseError(text: text)) { try Color(parsing: text) }

@@ -23,7 +23,7 @@ import Testing
 
     @Test func fillsInStepsAndPhases() throws {
         let steps = try ProgressState(step: 3, of: 7)
-        #expect(try text("Step {step} of {stepCount}: {percent}", steps) == "Step 3 of 7: 42%")
+        #expect(try text("Step {step} of {stepCount}: {percent}", steps) == "Step 3 of 7: 43%")
         #expect(
             try text("{step}/{stepCount}", steps, locale: "ar_EG") == "\u{0663}/\u{0667}")
         let plan = try PhasePlan([
@@ -31,8 +31,8 @@ import Testing
             ProgressPhase(weight: 3, message: "Receiving Tables"),
         ])
         let sync = try ProgressState(phases: plan, phase: 2, progressInPhase: 0.5)
-        // (1 + 3 × 0.5) / 4 = 62.5 %
-        #expect(try text("{message} ({phase} of {phaseCount}) {percent}", sync) == "Receiving Tables (2 of 2) 62%")
+        // (1 + 3 × 0.5) / 4 = 62.5 %, rounded half up
+        #expect(try text("{message} ({phase} of {phaseCount}) {percent}", sync) == "Receiving Tables (2 of 2) 63%")
     }
 
     @Test func titleAndMessageAreFreeText() throws {

@@ -27,28 +27,59 @@ import Testing
         #expect(try Self.formatter(locale).percent(fraction) == expected)
     }
 
-    /// Cut toward zero: 99.9 % is not yet 100 %, 12.5 % shows 12 %, and 0.29 (whose double is
-    /// 0.28999999999999998) is 29 %, because the scaling by 100 is decimal.
-    static let cuts: [(Double, String)] = [
-        (0.999, "99%"), (0.125, "12%"), (0.29, "29%"), (0.58, "58%"), (0.005, "0%"), (3.0 / 7, "42%"), (0, "0%"),
+    /// To the nearest whole percent (halves away from zero), but never 0 % above 0 nor 100 %
+    /// below 1: 0.4286 is 43 %, 12.5 % is 13 %, 0.29 (whose double is 0.28999999999999998) is
+    /// 29 % and 0.145 (0.14499999999999999) is 15 %, because the scaling by 100 is decimal; the
+    /// animation frame 0.1 + 0.5 × 0.6 = 0.39999999999999997 is 40 %, as its still is.
+    static let roundings: [(Double, String)] = [
+        (0.4286, "43%"), (0.999, "99%"), (0.9999, "99%"), (0.995, "99%"), (0.994, "99%"), (0.125, "13%"),
+        (0.29, "29%"), (0.145, "15%"), (0.58, "58%"), (0.005, "1%"), (0.004, "1%"), (1e-9, "1%"),
+        (3.0 / 7, "43%"), (0, "0%"), (1, "100%"), (0.1 + 0.5 * 0.6, "40%"), (0.424, "42%"),
     ]
 
-    @Test(arguments: cuts)
-    func percentIsCutTowardZero(fraction: Double, expected: String) {
+    @Test(arguments: roundings)
+    func percentIsRoundedToNearestButNotToTheEnds(fraction: Double, expected: String) {
         #expect(ProgressTextFormatter().percent(fraction) == expected)
     }
 
-    /// Every tenth of a percent: the whole percent is the integer part of k / 10.
+    /// Every tenth of a percent, against integer arithmetic: k / 1000 is the whole percent
+    /// (k + 5) / 10, moved to 1 or 99 when it would claim an end it is not at.
     @Test func percentOfEveryPermille() {
         let formatter = ProgressTextFormatter()
         for k in 0...1000 {
-            #expect(formatter.percent(Double(k) / 1000) == "\(k / 10)%", "k = \(k)")
+            let expected = k == 0 || k == 1000 ? k / 10 : min(max((k + 5) / 10, 1), 99)
+            #expect(formatter.percent(Double(k) / 1000) == "\(expected)%", "k = \(k)")
         }
+    }
+
+    /// The rule holds in every locale (here French and Arabic) and for the fraction token.
+    @Test func roundingIsTheSameInEveryLocaleAndForFractions() throws {
+        #expect(try Self.formatter("fr_FR").percent(0.4286) == "43\u{00A0}%")
+        #expect(try Self.formatter("fr_FR").percent(0.9999) == "99\u{00A0}%")
+        #expect(try Self.formatter("ar_EG").percent(0.001) == "\u{0661}\u{066A}\u{061C}")
+        #expect(try Self.formatter("de_DE").fraction(0.999) == "0,99")
+        let posix = ProgressTextFormatter()
+        #expect(posix.fraction(0.999) == "0.99")
+        #expect(posix.fraction(0.001) == "0.01")
+        #expect(posix.fraction(0.4286) == "0.43")
+        #expect(posix.fraction(0.125) == "0.13")
+    }
+
+    /// The accessible title's percent: two decimals, the same rule, in the locale.
+    @Test func precisePercent() throws {
+        let posix = ProgressTextFormatter()
+        #expect(posix.precisePercent(2.0 / 3) == "66.67%")
+        #expect(posix.precisePercent(0.9999) == "99.99%")
+        #expect(posix.precisePercent(0.99999) == "99.99%")
+        #expect(posix.precisePercent(1e-10) == "0.01%")
+        #expect(posix.precisePercent(0.5) == "50%")
+        #expect(posix.precisePercent(1) == "100%")
+        #expect(try Self.formatter("fr_FR").precisePercent(0.4236) == "42,36\u{00A0}%")
     }
 
     @Test func fraction() throws {
         let posix = ProgressTextFormatter()
-        #expect(posix.fraction(3.0 / 7) == "0.42")
+        #expect(posix.fraction(3.0 / 7) == "0.43")
         #expect(posix.fraction(0.5) == "0.5")
         #expect(posix.fraction(1) == "1")
         #expect(posix.fraction(0) == "0")
@@ -91,8 +122,8 @@ import Testing
     }
 
     static let accessibility: [(Double, String)] = [
-        (0.37, "37"), (0.125, "12.5"), (1.0 / 3, "33.33"), (2.0 / 3, "66.66"), (0.99999, "99.99"), (1, "100"),
-        (0, "0"), (0.29, "29"), (0.000_123, "0.01"), (1e-10, "0"),
+        (0.37, "37"), (0.125, "12.5"), (1.0 / 3, "33.33"), (2.0 / 3, "66.67"), (0.99999, "99.99"), (0.9999, "99.99"),
+        (1, "100"), (0, "0"), (0.29, "29"), (0.000_123, "0.01"), (1e-10, "0.01"), (0.999_999, "99.99"),
     ]
 
     @Test(arguments: accessibility)
@@ -112,6 +143,18 @@ import Testing
                     ? ".\(hundredths / 10)" : (hundredths < 10 ? ".0\(hundredths)" : ".\(hundredths)")
             }
             #expect(ProgressTextFormatter.accessibilityPercent(Double(k) / 10_000) == expected, "k = \(k)")
+        }
+    }
+
+    /// Every thousandth of a percent, against integer arithmetic: k / 100000 is (k + 5) / 10
+    /// hundredths of a percent, moved to 0.01 or 99.99 when it would claim an end it is not at.
+    @Test func accessibilityPercentOfEveryHundredThousandth() {
+        for k in 0...100_000 {
+            let hundredths = k == 0 || k == 100_000 ? k / 10 : min(max((k + 5) / 10, 1), 9999)
+            var expected = "\(hundredths / 100)"
+            let rest = hundredths % 100
+            if rest != 0 { expected += rest % 10 == 0 ? ".\(rest / 10)" : (rest < 10 ? ".0\(rest)" : ".\(rest)") }
+            #expect(ProgressTextFormatter.accessibilityPercent(Double(k) / 100_000) == expected, "k = \(k)")
         }
     }
 

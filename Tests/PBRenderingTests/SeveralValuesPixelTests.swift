@@ -27,7 +27,8 @@ struct SeveralValuesPixelTests {
         indicator.strokeStart = strokeStart
         indicator.scale = scale
         indicator.style.lineCap = cap
-        indicator.style.valueColors = colors
+        // One colour a value (a layout refuses other counts): the three repeat.
+        indicator.style.valueColors = values.indices.map { colors[$0 % colors.count] }
         indicator.style.trackTintColor = track
         return try indicator.scene().renderImage()
     }
@@ -38,7 +39,7 @@ struct SeveralValuesPixelTests {
         indicator.values = values
         indicator.scale = scale
         indicator.style.lineWidth = 20
-        indicator.style.valueColors = colors.map(\.color)
+        indicator.style.valueColors = values.indices.map { colors[$0 % colors.count].color }
         return try indicator.scene().renderImage()
     }
 

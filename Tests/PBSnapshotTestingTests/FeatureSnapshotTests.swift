@@ -38,7 +38,7 @@ import Testing
             "badge-bar",
             [
                 "--shape", "bar", "--progress", "0.87", "--line-width", "10", "--width", "200", "--label", "percent",
-                "--label-position", "trailing", "--color-stops", "0:#FF3B30,0.5:#FF9500,0.8:#34C759",
+                "--label-position", "trailing", "--color-stops", "0:systemRed,0.5:systemOrange,0.8:systemGreen",
             ]
         ),
         (
@@ -52,7 +52,7 @@ import Testing
         ("values-ring", ["--values", "0.5,0.3,0.15", "--line-width", "16"]),
         (
             "gradient-ring",
-            ["--progress", "0.7", "--line-width", "20", "--progress-gradient", "#FF3B30,#FFCC00,#34C759"]
+            ["--progress", "0.7", "--line-width", "20", "--progress-gradient", "systemRed,systemYellow,systemGreen"]
         ),
         (
             "french-percent",

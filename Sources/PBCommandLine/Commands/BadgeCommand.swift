@@ -8,8 +8,9 @@ enum BadgeCommand: Command {
     static let usage = "badge --title TEXT --progress P [--total N] [--style STYLE] [-o OUT] [options]"
     static let options = BadgeOptions.schema
     static let discussion = """
-        The value is the progress as a whole percentage cut toward zero ("87%"), or with
-        --total N the completed count of N ("217/250"), then --suffix. The value box takes the
+        The value is the progress as a whole percentage rounded to nearest ("87%"; never 0%
+        above 0 nor 100% below 1), or with --total N the completed count of N ("217/250",
+        rounded alike), then --suffix. The value box takes the
         colour of the last --color-stops stop at or below the progress (default red #E05D44,
         from 50% orange, 70% yellow, 80% yellow-green, 90% green, 95% bright green). Text widths
         are Pango's measurements, so titles in any script fit. The SVG is an image for

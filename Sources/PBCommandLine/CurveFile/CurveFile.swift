@@ -108,6 +108,6 @@ extension CurveFile {
     public func indicator() throws(CommandLineError) -> ProgressIndicator {
         var options = RenderOptions()
         try apply(to: &options)
-        return try options.indicator(curveFile: self, context: .files([:]))
+        return try options.indicator(curveFile: self, context: .files([:])).indicator
     }
 }

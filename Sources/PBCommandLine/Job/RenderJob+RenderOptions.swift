@@ -29,13 +29,15 @@ extension RenderJob {
         _ read: (options: RenderOptions, curveFile: CurveFile?), context: CommandContext, offersFrames: Bool
     ) throws(CommandLineError) {
         let options = read.options
-        var indicator = try options.indicator(curveFile: read.curveFile, context: context)
+        var (indicator, sourceWarnings) = try options.indicator(curveFile: read.curveFile, context: context)
         if options.isAnimation {
             self = try Self.animation(options, indicator: indicator)
+            warnings = sourceWarnings.map(Self.words)
             return
         }
         if let count = options.frames {
             self = try Self.frames(count, options: options, indicator: indicator)
+            warnings = sourceWarnings.map(Self.words)
             return
         }
         if options.from != nil { throw .usage("\(theOption: "from") only applies with \(option: "frames")") }
@@ -49,8 +51,9 @@ extension RenderJob {
                     + (offersFrames
                         ? "frames with \(option: "frames", "N")" : "an animation with \(option: "animate-to", "B")"))
         }
-        var warnings: [String] = []
-        if let progress = options.progress, progress.looksLikeAPercentage {
+        var warnings = sourceWarnings.map(Self.words)
+        let hintsAPercentage = options.progress?.looksLikeAPercentage == true
+        if let progress = options.progress, hintsAPercentage {
             let text = NumberText.readable(progress.value)
             warnings.append("a progress of \(text) is above 1 and is drawn as 1 (did you mean '\(text)%'?)")
         }
@@ -60,7 +63,14 @@ extension RenderJob {
         indicator.scale = options.indicator.scale
         let scene: Scene
         do {
-            scene = try indicator.scene()
+            let layout = try indicator.layout()
+            // The library's warnings (a pinned progress, values past the end, a label made to
+            // fit); a pin already told with its '%' hint is not told twice.
+            for warning in layout.warnings {
+                if case .pinned(name: "progress", _, _) = warning.kind, hintsAPercentage { continue }
+                warnings.append(Self.words(warning))
+            }
+            scene = try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart)
         } catch {
             throw CommandLineError(.render(error))
         }
@@ -193,6 +203,11 @@ extension RenderJob {
         return RenderJob(
             content: .frames(sequence), format: format, appearance: options.appearance, output: output,
             defaultOutput: output, force: options.force)
+    }
+
+    /// A warning of the library's as the command line words it, naming values as options.
+    static func words(_ warning: RenderWarning) -> String {
+        warning.message(naming: { OptionNaming.commandLine.named(kebabCase($0)) })
     }
 
     /// The error for a still image or frames in a format that holds only animations.

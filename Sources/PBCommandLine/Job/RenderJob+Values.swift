@@ -16,9 +16,11 @@ extension RenderJob {
         guard format.stillImageFormat != nil else { throw Self.stillFormatNeeded(for: format) }
         try Self.check(format, scale: indicator.scale, appearance: appearance, isLive: isLive)
         do {
+            let layout = try indicator.layout()
             self.init(
-                content: .scene(try indicator.scene()), format: format, appearance: appearance, isLive: isLive,
-                output: nil, defaultOutput: Self.defaultOutput(format))
+                content: .scene(try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart)),
+                format: format, appearance: appearance, isLive: isLive, output: nil,
+                defaultOutput: Self.defaultOutput(format), warnings: layout.warnings.map(Self.words))
         } catch {
             throw CommandLineError(.render(error))
         }

@@ -24,10 +24,13 @@ extension RenderOptions {
         return (options, curveFile)
     }
 
-    /// The indicator the options describe, at their progress.
+    /// The indicator the options describe, at their progress, with the warnings of its source of
+    /// progress (more bytes received than expected).
     ///
     /// - Throws: a usage error for options that contradict each other.
-    func indicator(curveFile: CurveFile?, context: CommandContext) throws(CommandLineError) -> ProgressIndicator {
+    func indicator(curveFile: CurveFile?, context: CommandContext) throws(CommandLineError)
+        -> (indicator: ProgressIndicator, warnings: [RenderWarning])
+    {
         var indicator = self.indicator
         indicator.geometry = source.geometry(curveFile: curveFile)
         indicator.isClockwise = !counterclockwise
@@ -76,7 +79,7 @@ extension RenderOptions {
                 template: label, state: facts, formatter: try formatter(), font: font ?? .default, color: labelColor,
                 darkColor: darkLabelColor, position: labelPosition)
         }
-        return indicator
+        return (indicator, state?.warnings ?? [])
     }
 
     /// The progress and its facts from `--bytes`, `--step` or `--phases` (at most one, and not

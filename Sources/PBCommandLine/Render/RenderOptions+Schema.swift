@@ -18,7 +18,7 @@ extension RenderOptions {
         .value(
             "values", \.values, placeholder: "V,V,...", section: "PROGRESS", file: .top("values"),
             help:
-                "Several values laid end to end along the path in order, each its own colour, e.g. 0.2,0.15,0.1 (a storage bar). A total above 1 is cut at the end."
+                "Several values laid end to end along the path in order, each its own colour (--value-colors: one a value), e.g. 0.2,0.15,0.1 (a storage bar); none negative. A total above 1 is cut at the end, with a warning."
         ),
         .value(
             "stroke-start", \.strokeStart, placeholder: "S", section: "PROGRESS",
@@ -100,7 +100,10 @@ extension RenderOptions {
     static let strokeOptions: [Option<RenderOptions>] = [
         .number(
             "line-width", \.indicator.style.lineWidth, .nonNegative, placeholder: "W", section: "STROKE",
-            file: .style("lineWidth"), help: "Width of the progress stroke in points (default 12; 4 for a bar)."),
+            file: .style("lineWidth"),
+            help:
+                "Width of the progress stroke in points (default 12; 4 for a bar; at most an eighth of a smaller shape: 2 at --size 16)."
+        ),
         .number(
             "track-width", \.indicator.style.trackWidth, .nonNegative, placeholder: "W", section: "STROKE",
             file: .style("trackWidth"), help: "Width of the track stroke (default: the line width)."),
@@ -159,7 +162,7 @@ extension RenderOptions {
             "value-colors", \.indicator.style.valueColors, placeholder: "C,C,...", section: "COLOURS",
             file: .top("valueColors"),
             help:
-                "The colours of --values, in order (default systemBlue, systemGreen, systemOrange, systemRed, ...)."
+                "The colours of --values, in order, one a value (default systemBlue, systemGreen, systemOrange, systemRed, ..., repeating)."
         ),
         .value(
             "progress-gradient", \.indicator.style.progressGradient, placeholder: "C,C,...", section: "COLOURS",

@@ -65,8 +65,17 @@ public enum IndeterminateStyle: String, CaseIterable, Hashable, Sendable {
 
     /// The scene of `layout` in this style at `phase` (taken modulo 1).
     ///
-    /// - Throws: ``RenderError`` when the label cannot be written.
+    /// - Throws: ``RenderError`` when the label cannot be written; `.notApplicable` naming
+    ///   `indeterminate` for a ``spinner`` on a layout without a middle to turn in (a bar or an
+    ///   open path: only round shapes and closed paths have one).
     public func scene(of layout: ProgressLayout, phase: Double) throws(RenderError) -> Scene {
+        if self == .spinner, layout.center == nil, !layout.measure.path.subpaths.allSatisfy(\.isClosed) {
+            throw RenderError(
+                .notApplicable(
+                    name: "indeterminate",
+                    reason: "a spinner turns in the middle of a ring, gauge, semicircle or closed path; "
+                        + "a bar or an open path has none (use the 'bar' or 'pulse' style)"))
+        }
         let phase = phase - phase.rounded(.down)
         var scene = try layout.scene(values: [ProgressLayout.indeterminateExtent])
         guard let index = scene.progress?.layerIndex else { return scene }

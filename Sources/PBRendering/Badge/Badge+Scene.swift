@@ -67,8 +67,9 @@ extension Badge {
                 height: height)
             return layers
         }
-        let light = layers(titleColor: titleColor, valueColor: valueColor)
-        let dark = layers(titleColor: darkTitleColor, valueColor: darkColor ?? valueColor.darkVariant)
+        let light = layers(titleColor: titleColor.resolved(for: .light), valueColor: valueColor.resolved(for: .light))
+        let dark = layers(
+            titleColor: darkTitleColor.resolved(for: .dark), valueColor: (darkColor ?? valueColor).resolved(for: .dark))
         let scene = Scene(
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
             accessibility: Accessibility(

@@ -31,8 +31,8 @@ public struct Badge: Hashable, Sendable {
     /// The progress, pinned to `0...1` when drawn and written.
     public var progress: Double
     /// A total count: the value reads `completed/total` (`217/250`) instead of a percentage, the
-    /// completed count being `progress × total` cut toward zero (as the percentage is). `nil` for a
-    /// percentage.
+    /// completed count being `progress × total` rounded as the percentage is (to nearest, but
+    /// never 0 above 0 nor the total below 1). `nil` for a percentage.
     public var total: Int?
     /// Text appended to the value (`" tests"`, `" done"`), as it is: include a space if you want
     /// one.
@@ -90,15 +90,20 @@ public struct Badge: Hashable, Sendable {
     /// The value as written in the value box: the percentage (`87%`, in the formatter's locale) or
     /// `completed/total` (`217/250`), then the ``suffix``; upper-cased for ``Style/forTheBadge``.
     ///
-    /// The completed count is `progress × total` cut toward zero, after forgiving a relative
-    /// floating-point error of 10⁻⁹ (so `0.29 × 100` is 29, not 28), as the percentage is cut: 100%
-    /// and `250/250` mean done.
+    /// The percentage and the completed count are rounded by one rule, as shields-style coverage
+    /// badges round: to the nearest (halves up), except that a progress above 0 never shows 0
+    /// (`0%`, `0/250`) and a progress below 1 never shows done (`100%`, `250/250`), so 0.4286 is
+    /// `43%`, 0.999 is `99%` and 249.6 of 250 is `249/250`. The count forgives a relative
+    /// floating-point error of 10⁻⁹ before rounding (so `0.145 × 100` is 14.5 and rounds to 15,
+    /// as the decimal does); with a total of 1, a progress below 1 shows `0/1`.
     public var valueText: String {
         let fraction = pinnedProgress
         let value: String
         if let total {
             let exact = fraction * Double(total)
-            let completed = (exact + abs(exact) * 1e-9).rounded(.towardZero)
+            var completed = (exact + abs(exact) * 1e-9).rounded(.toNearestOrAwayFromZero)
+            if fraction > 0, completed < 1 { completed = 1 }
+            if fraction < 1, completed >= Double(total) { completed = Double(max(total - 1, 0)) }
             value = "\(formatter.count(Int64(completed)))/\(formatter.count(Int64(total)))"
         } else {
             value = formatter.percent(fraction)

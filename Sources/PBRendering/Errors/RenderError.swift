@@ -33,6 +33,11 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An option does not apply to what is drawn: `name` as in ``invalidValue(name:value:requirement:)``
         /// and why.
         case notApplicable(name: String, reason: String)
+        /// Two lists that go one to one have different lengths: `name` (named as in
+        /// ``invalidValue(name:value:requirement:)``) has `count` of its `items` ("colours"), and
+        /// `otherName` `otherCount` of its `otherItems` ("values").
+        case countMismatch(
+            name: String, count: Int, items: String, otherName: String, otherCount: Int, otherItems: String)
         /// A label cannot be written or laid out: why.
         case invalidLabel(String)
         /// Cairo reported an error: its `cairo_status_t` code, and its own description.
@@ -98,6 +103,9 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the path is too large to draw: its length overflows a double"
         case .notApplicable(let name, let reason):
             return "\(naming(name)) does not apply here: \(reason)"
+        case .countMismatch(let name, let count, let items, let otherName, let otherCount, let otherItems):
+            return "\(naming(name)) gives \(count) \(items) and \(naming(otherName)) \(otherCount) \(otherItems): "
+                + "they go one to one, so give as many"
         case .invalidLabel(let message):
             return "cannot write the label: \(message)"
         case .cairo(let status, let message):

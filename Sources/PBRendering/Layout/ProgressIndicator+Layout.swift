@@ -24,6 +24,7 @@ extension ProgressIndicator {
     ///   length overflows; `.canvasTooLarge` and `.tooManyPixels` above the limits.
     public func layout() throws(RenderError) -> ProgressLayout {
         try style.validate()
+        try validateValues()
         for (name, value) in [("width", width), ("height", height)] {
             if let value, !(value.isFinite && value > 0) {
                 throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number > 0"))
@@ -46,18 +47,148 @@ extension ProgressIndicator {
         let trackStroke = style.trackStroke(defaultWidth: defaultLineWidth)
         var widest = progressStroke
         widest.lineWidth = max(progressStroke.lineWidth, trackStroke.lineWidth)
-        let room = try labelRoom(gap: labelGap(widest))
+        var fitted = self
+        var warnings = valueWarnings
+        if let label, let limit = labelWidthLimit(widest: widest) {
+            let (shrunk, labelWarnings) = try fit(label, within: limit)
+            fitted.label = shrunk
+            warnings += labelWarnings
+        }
+        let room = try fitted.labelRoom(gap: labelGap(widest))
         let (path, canvas, center, content) = try place(widest: widest, room: room)
         let scene = Scene(width: canvas.width, height: canvas.height, scale: scale)
         try scene.validate(for: Self.checkedFormat(scale: scale))
         guard !path.isEmpty else { throw RenderError(.emptyPath) }
         let measure = PathMeasure(path)
         guard measure.length.isFinite else { throw RenderError(.pathTooLarge) }
-        return ProgressLayout(
+        var layout = ProgressLayout(
             width: canvas.width, height: canvas.height, scale: scale, measure: measure, center: center, style: style,
-            progressStroke: progressStroke, trackStroke: trackStroke, accessibility: accessibility, label: label,
+            progressStroke: progressStroke, trackStroke: trackStroke, accessibility: accessibility, label: fitted.label,
             labelRoom: room, content: content,
             isIndeterminate: isIndeterminate)
+        layout.warnings = warnings
+        return layout
+    }
+
+    /// The widest a label may be where it goes (``ProgressLayout/minimumLabelScale`` states the
+    /// rule), or `nil` where the canvas grows to hold it.
+    private func labelWidthLimit(widest: StrokeStyle) -> Double? {
+        guard let label else { return nil }
+        let position = label.position ?? defaultLabelPosition
+        let canvasWidth: Double?
+        let roundShape: ProgressShape?
+        switch geometry {
+        case .shape(let shape):
+            canvasWidth = width
+            roundShape = shape == .bar ? nil : shape
+        case .path(_, let canvas):
+            canvasWidth = width ?? canvas?.width
+            roundShape = nil
+        }
+        switch position {
+        case .center, .end:
+            // A bar's or a path's: above it for the end, inside its canvas in the centre.
+            guard let shape = roundShape else { return canvasWidth }
+            let natural = Self.defaultSide + 2 * padding
+            let across = width ?? height ?? natural
+            let down = height ?? (shape == .semicircle ? across / 2 : across)
+            let side = min(across, shape == .semicircle ? 2 * down : down) - 2 * padding
+            return max(side - 2 * widest.lineWidth - 2 * labelGap(widest), 0)
+        case .above, .below:
+            return canvasWidth
+        case .leading, .trailing:
+            return canvasWidth.map { max($0 / 2 - labelGap(widest), 0) }
+        }
+    }
+
+    /// The side of a built-in shape's canvas when none is given.
+    private static let defaultSide = 256.0
+
+    /// `label` shrunk to fit `limit` (to ``ProgressLayout/minimumLabelScale`` of its size at
+    /// most), then cut with an ellipsis if it still does not, with a warning for each.
+    private func fit(_ label: ProgressLabel, within limit: Double) throws(RenderError) -> (
+        ProgressLabel, [RenderWarning]
+    ) {
+        let fraction = isIndeterminate ? nil : min(max(progress, 0), 1)
+        func widest(_ label: ProgressLabel) throws(RenderError) -> Double {
+            var widest = 0.0
+            for value in [fraction, 0, 1] { widest = max(widest, try label.layout(atFraction: value).width) }
+            return widest
+        }
+        var label = label
+        var width = try widest(label)
+        guard width > limit else { return (label, []) }
+        let size = label.font.size
+        let minimum = max(size * ProgressLayout.minimumLabelScale, min(size, 8))
+        var warnings: [RenderWarning] = []
+        if minimum < size {
+            var target = size
+            // Pango's widths are nearly proportional to the size (hinting aside): a few steps.
+            for _ in 0..<6 where width > limit && target > minimum {
+                target = max(minimum, ((target * limit / width) * 10).rounded(.down) / 10)
+                do {
+                    label.font = try Font(
+                        family: label.font.family, size: target, weight: label.font.weight, style: label.font.style)
+                } catch {
+                    throw RenderError(.invalidLabel("\(error)"))
+                }
+                width = try widest(label)
+            }
+            warnings.append(RenderWarning(.labelShrunk(size: size, shrunkTo: target)))
+        }
+        if width > limit {
+            let text: String
+            do { text = try label.text(atFraction: fraction) } catch { throw RenderError(.invalidLabel("\(error)")) }
+            label.maximumWidth = limit
+            let shown = try label.layout(atFraction: fraction).text
+            warnings.append(RenderWarning(.labelEllipsized(text: text, shown: shown)))
+        }
+        return (label, warnings)
+    }
+
+    /// What the values are drawn as, when it is not what they say: one progress outside 0...1
+    /// is pinned (`UIProgressView`'s rule), several values adding up past the end of the path
+    /// are cut there, a start outside 0...1 is pinned. None while indeterminate.
+    public var valueWarnings: [RenderWarning] {
+        guard !isIndeterminate else { return [] }
+        var warnings: [RenderWarning] = []
+        func pin(_ name: String, _ value: Double) {
+            guard value.isFinite, !(0...1).contains(value) else { return }
+            warnings.append(RenderWarning(.pinned(name: name, value: value, drawnAs: min(max(value, 0), 1))))
+        }
+        pin("strokeStart", strokeStart)
+        if values.count == 1 {
+            pin("progress", values[0])
+        } else {
+            let end = min(max(strokeStart, 0), 1) + values.reduce(0, +)
+            if end.isFinite, end > 1 { warnings.append(RenderWarning(.valuesPastTheEnd(end: end))) }
+        }
+        return warnings
+    }
+
+    /// Checks several values against each other and the style: each is at least 0 (a share of
+    /// the path cannot be negative), and colours given for them (``ProgressStyle/valueColors``)
+    /// are one a value. One value is the plain progress, pinned to 0...1 as `UIProgressView`
+    /// pins it (with a warning, ``ProgressLayout/warnings``), and drawn in the progress tint,
+    /// whatever value colours the style has (so a curve file's values can be replaced by one
+    /// progress).
+    ///
+    /// - Throws: ``RenderError``: `.invalidValue` naming `values` for a negative value among
+    ///   several; `.countMismatch` naming `valueColors` and `values` when their counts differ.
+    func validateValues() throws(RenderError) {
+        if values.count > 1, let negative = values.first(where: { $0 < 0 }) {
+            throw RenderError(
+                .invalidValue(
+                    name: "values", value: RenderError.format(negative),
+                    requirement: "a list of numbers >= 0 (each value is a share of the path)"))
+        }
+        let colors = style.valueColors.count
+        if values.count > 1, colors > 0, colors != values.count {
+            throw RenderError(
+                .countMismatch(
+                    name: "valueColors", count: colors, items: colors == 1 ? "colour" : "colours",
+                    otherName: "values", otherCount: values.count, otherItems: values.count == 1 ? "value" : "values"))
+        }
     }
 
     /// The space between a label and the shape: 4 points, or half the stroke if that is more.

@@ -93,9 +93,13 @@ public struct ProgressIndicator: Hashable, Sendable {
         set { values = [newValue] }
     }
 
-    /// The line width when the style sets none: the shape's default, or 12 for a path.
+    /// The line width when the style sets none: the shape's default for this canvas
+    /// (``ProgressShape/defaultLineWidth(width:height:padding:)``: 12 points for a round shape
+    /// and 4 for a bar, at most an eighth of a small canvas), or 12 for a path.
     public var defaultLineWidth: Double {
-        if case .shape(let shape) = geometry { return shape.defaultLineWidth }
+        if case .shape(let shape) = geometry {
+            return shape.defaultLineWidth(width: width, height: height, padding: padding)
+        }
         return 12
     }
 }

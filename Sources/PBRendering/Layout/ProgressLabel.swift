@@ -22,6 +22,9 @@ public struct ProgressLabel: Hashable, Sendable {
     public var color: Color?
     /// The colour in dark appearance; `nil` for ``color``'s dark variant.
     public var darkColor: Color?
+    /// The widest the text may be drawn, set by a layout whose room the label does not fit even
+    /// shrunk (``ProgressLayout/minimumLabelScale``): a longer text is cut and ends in `…`.
+    var maximumWidth: Double?
     /// Where it goes; `nil` for the shape's default (``LabelPosition/center`` of a ring, gauge or
     /// semicircle, ``LabelPosition/above`` a bar or path).
     public var position: LabelPosition?
@@ -66,9 +69,31 @@ public struct ProgressLabel: Hashable, Sendable {
             throw RenderError(.invalidLabel("\(error)"))
         }
         do {
-            return try TextLayout(text: text, font: font, neutralDirection: direction)
+            let layout = try TextLayout(text: text, font: font, neutralDirection: direction)
+            guard let maximumWidth, layout.width > maximumWidth else { return layout }
+            return try ellipsized(text, within: maximumWidth, direction: direction)
         } catch {
             throw RenderError(.invalidLabel("\(error)"))
         }
+    }
+
+    /// The longest start of `text` that fits `width` with `…` after it (at least the ellipsis
+    /// alone), found by bisection over its characters.
+    ///
+    /// - Complexity: O(log *n*) layouts of the text.
+    private func ellipsized(_ text: String, within width: Double, direction: TextDirection) throws(TextLayoutError)
+        -> TextLayout
+    {
+        let characters = Array(text)
+        func layout(_ count: Int) throws(TextLayoutError) -> TextLayout {
+            let kept = String(characters[..<count]).trimmingCharacters(in: .whitespaces)
+            return try TextLayout(text: kept + "…", font: font, neutralDirection: direction)
+        }
+        var (low, high) = (0, characters.count)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if try layout(middle).width <= width { low = middle } else { high = middle - 1 }
+        }
+        return try layout(low)
     }
 }

@@ -31,6 +31,12 @@ public struct ProgressLayout: Hashable, Sendable {
     public let content: Rect
     /// Whether the progress is unknown.
     public let isIndeterminate: Bool
+    /// What the layout did that was not quite what was asked, for the caller to pass on (the
+    /// command line prints each as `pbrender: warning: …`): the indicator's progress pinned to
+    /// 0...1, several values past the end of the path, a label shrunk or shortened to fit.
+    /// Values given later to ``scene(values:strokeStart:)`` are not checked here. Not compared
+    /// by `==`.
+    public internal(set) var warnings: [RenderWarning] = []
 
     /// Whether two layouts draw alike.
     public static func == (lhs: ProgressLayout, rhs: ProgressLayout) -> Bool {
@@ -81,16 +87,15 @@ public struct ProgressLayout: Hashable, Sendable {
         // drawn when it is not past the start); several are lengths laid end to end from the start.
         let end = values.count == 1 ? min(values[0], 1) : min(start + values.reduce(0, +), 1)
         let progress = values.count == 1 ? end : end - start
-        var light = layers(style: style, values: values, start: start, end: end)
+        var light = layers(style: style.resolved(for: .light), values: values, start: start, end: end)
         var dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end)
         var accessibility = self.accessibility
         if !isIndeterminate {
             accessibility.percent = progress * 100
         }
         if accessibility.title == nil {
-            accessibility.title =
-                isIndeterminate
-                ? "In progress" : "Progress: \(ProgressTextFormatter.accessibilityPercent(progress))%"
+            accessibility.title = Self.defaultTitle(
+                percent: isIndeterminate ? nil : progress * 100, formatter: label?.formatter)
         }
         if let label {
             let text = try label.layout(atFraction: isIndeterminate ? nil : progress)
@@ -99,9 +104,10 @@ public struct ProgressLayout: Hashable, Sendable {
             var origin = labelOrigin(text, end: end)
             origin.x = min(max(origin.x, 0), max(width - text.width, 0))
             origin.y = min(max(origin.y, 0), max(height - text.height, 0))
-            let color = label.color ?? .black
-            light.append(.text(TextLayer(layout: text, origin: origin, color: color)))
-            dark.append(.text(TextLayer(layout: text, origin: origin, color: label.darkColor ?? color.darkVariant)))
+            let color = label.color ?? .label
+            light.append(.text(TextLayer(layout: text, origin: origin, color: color.resolved(for: .light))))
+            let darkColor = (label.darkColor ?? color).resolved(for: .dark)
+            dark.append(.text(TextLayer(layout: text, origin: origin, color: darkColor)))
             if accessibility.valueText == nil { accessibility.valueText = text.text }
         }
         var dependents: ProgressLayerInfo.Dependents = []
@@ -113,6 +119,33 @@ public struct ProgressLayout: Hashable, Sendable {
         return Scene(
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
             accessibility: accessibility, progress: info)
+    }
+
+    /// The smallest a label is shrunk to when it does not fit its room, as a fraction of its font
+    /// size: a half (but a label is not shrunk below 8 points, nor ever grown). A label that does
+    /// not fit even so is cut and ends in `…`. Both come with a ``warnings`` entry.
+    ///
+    /// A label's room: inside a ring, gauge or semicircle, the shape's side less its stroke and
+    /// the label gap on both sides (and the padding); above or below a shape, the canvas width when it is given
+    /// (otherwise the canvas widens for the label); beside it (`leading`, `trailing`), half the
+    /// canvas width less the gap when it is given, so the shape keeps the other half.
+    public static let minimumLabelScale = 0.5
+
+    /// The accessible name when none is given: "In progress" while indeterminate; else, in an
+    /// English locale (and without a label, whose locale it is), "Progress: 42.36%", and in any
+    /// other language the percent alone in that locale ("42,36 %" in French), since pbrender
+    /// carries no translations. The number is ``ProgressTextFormatter/precisePercent(_:)`` of
+    /// `percent / 100`, the very value the SVG writer gives `aria-valuenow`
+    /// (``ProgressTextFormatter/accessibilityPercent(_:)``), so the two always agree.
+    ///
+    /// - Parameters:
+    ///   - percent: the progress in percent, or `nil` when indeterminate.
+    ///   - formatter: the label's formatter, if any (default `en_US_POSIX`).
+    static func defaultTitle(percent: Double?, formatter: ProgressTextFormatter?) -> String {
+        let formatter = formatter ?? ProgressTextFormatter()
+        guard let percent else { return "In progress" }
+        let number = formatter.precisePercent(min(max(percent, 0), 100) / 100)
+        return formatter.locale.language.languageCode == .english ? "Progress: \(number)" : number
     }
 
     /// Where the label's layout box goes: beside the shape on its edge, centred on the other

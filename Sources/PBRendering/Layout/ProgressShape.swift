@@ -20,10 +20,35 @@ public enum ProgressShape: String, CaseIterable, Hashable, Sendable {
     /// like SwiftUI's circular gauge.
     case gauge
 
-    /// The line width when the style does not set one: 4 points for a bar (as
-    /// `UIProgressView`), 12 for the round shapes.
+    /// The line width when the style does not set one, on a canvas of the default size or
+    /// larger: 4 points for a bar (as `UIProgressView`), 12 for the round shapes. Smaller
+    /// canvases take ``defaultLineWidth(width:height:padding:)``.
     public var defaultLineWidth: Double {
         self == .bar ? 4 : 12
+    }
+
+    /// The line width when the style does not set one, on a canvas `width` by `height` (`nil`
+    /// for a side not given): ``defaultLineWidth``, but never more than an eighth of the
+    /// shape's side, so that a small canvas still shows a ring with a hole (a 16-point ring
+    /// takes a 2-point line, not a 12-point disc). The side is the canvas less the padding on
+    /// both sides: a bar's length; the smaller of a ring's or gauge's width and height; for a
+    /// semicircle the smaller of its width and twice its height. Sides not given do not limit
+    /// it, so every canvas of 96 points and more (32 for a bar) keeps the full default.
+    ///
+    /// - Parameters:
+    ///   - width: the canvas width asked for, if any.
+    ///   - height: the canvas height asked for, if any.
+    ///   - padding: the space kept clear on every side.
+    public func defaultLineWidth(width: Double?, height: Double?, padding: Double = 0) -> Double {
+        let (across, down) = (width.map { $0 - 2 * padding }, height.map { $0 - 2 * padding })
+        let sides: [Double?] =
+            switch self {
+            case .bar: [across]
+            case .ring, .gauge: [across, down]
+            case .semicircle: [across, down.map { 2 * $0 }]
+            }
+        guard let side = sides.compactMap({ $0 }).min(), side.isFinite else { return defaultLineWidth }
+        return min(defaultLineWidth, max(side, 0) / 8)
     }
 
     /// Where a round shape starts, running clockwise, when no start angle is given: 12 o'clock

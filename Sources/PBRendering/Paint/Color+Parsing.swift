@@ -3,7 +3,7 @@ extension Color {
     /// system colours (`systemBlue`, …), all case-insensitive.
     static let names: [(name: String, color: Color)] =
         CSSColor.all.map { ($0.name, Color(hex: $0.value)) } + [("transparent", .clear), ("clear", .clear)]
-        + SystemColor.all.map { ($0.name, $0.light) }
+        + SystemColor.all.map { ($0.name, Color(light: $0.light, dark: $0.dark)) }
 
     /// The names ``init(parsing:)`` reads, in the order they are matched: for listings and
     /// "did you mean" hints.
@@ -11,9 +11,13 @@ extension Color {
 
     /// Reads a colour as CSS writes it: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA` (hexadecimal, any
     /// case); `rgb(255, 59, 48)`, `rgba(255, 59, 48, 0.5)`, `rgb(255 59 48 / 50%)` (components
-    /// 0...255 or percentages, alpha 0...1 or a percentage, pinned to their ranges); a CSS colour
-    /// keyword (`tomato`, `transparent`); or a UIKit system colour (`systemBlue`). Names are
-    /// case-insensitive.
+    /// 0...255 or percentages, alpha 0...1 or a percentage, pinned to their ranges);
+    /// `hsl(120, 100%, 25%)`, `hsla(120, 100%, 25%, 0.5)`, `hsl(120deg 100% 25% / 50%)` (the hue
+    /// in degrees, or with `deg`, `rad`, `grad` or `turn`, taken modulo a turn; saturation and
+    /// lightness as percentages or numbers 0...100, pinned; converted to sRGB by CSS Color 4's
+    /// `hslToRgb`); a CSS colour keyword (`tomato`, `transparent`); or a UIKit system colour
+    /// (`systemBlue`, dynamic: ``Color/isDynamic``). Names are case-insensitive. Every colour
+    /// but a system colour is fixed: it stays what it is in dark appearance.
     ///
     /// - Throws: ``ColorParseError`` for anything else.
     public init(parsing text: String) throws(ColorParseError) {
@@ -27,6 +31,8 @@ extension Color {
             self = try Self.hex(trimmed.dropFirst(), text: text)
         } else if lowered.hasPrefix("rgb") {
             self = try Self.functional(lowered, text: text)
+        } else if lowered.hasPrefix("hsl") {
+            self = try Self.hsl(lowered, text: text)
         } else {
             throw ColorParseError(text: text)
         }
@@ -44,6 +50,46 @@ extension Color {
         return Color(
             red8: UInt8(bytes[0]), green8: UInt8(bytes[1]), blue8: UInt8(bytes[2]),
             alpha8: UInt8(bytes.count == 4 ? bytes[3] : 255))
+    }
+
+    /// `hsl(…)` or `hsla(…)`: a hue, a saturation and a lightness and an optional alpha,
+    /// separated by commas, or by spaces with a `/` before the alpha.
+    private static func hsl(_ lowered: String, text: String) throws(ColorParseError) -> Color {
+        guard let open = lowered.firstIndex(of: "("), lowered.hasSuffix(")"),
+            ["hsl", "hsla"].contains(lowered[..<open].filter { $0 != " " })
+        else { throw ColorParseError(text: text) }
+        let inside = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
+        let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
+        guard parts.count == 3 || parts.count == 4 else { throw ColorParseError(text: text) }
+        func number(_ part: Substring) throws(ColorParseError) -> Double {
+            guard let value = Double(part), value.isFinite else { throw ColorParseError(text: text) }
+            return value
+        }
+        // The hue in degrees, from its unit.
+        var hue: Double?
+        for (unit, degrees) in [("deg", 1.0), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360.0), ("", 1)]
+        where hue == nil && parts[0].hasSuffix(unit) {
+            hue = try number(parts[0].dropLast(unit.count)) * degrees
+        }
+        guard let hue else { throw ColorParseError(text: text) }
+        func percent(_ part: Substring) throws(ColorParseError) -> Double {
+            min(max(try number(part.hasSuffix("%") ? part.dropLast() : part) / 100, 0), 1)
+        }
+        let (saturation, lightness) = (try percent(parts[1]), try percent(parts[2]))
+        var alpha = 1.0
+        if parts.count == 4 {
+            let part = parts[3]
+            alpha = min(max(part.hasSuffix("%") ? try number(part.dropLast()) / 100 : try number(part), 0), 1)
+        }
+        // CSS Color 4, hslToRgb: f(n) = L - a max(-1, min(k - 3, 9 - k, 1)), k = (n + H/30) mod 12.
+        let turn = hue.truncatingRemainder(dividingBy: 360)
+        let h = turn < 0 ? turn + 360 : turn
+        let a = saturation * min(lightness, 1 - lightness)
+        func channel(_ n: Double) -> Double {
+            let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+            return lightness - a * max(-1, min(k - 3, 9 - k, 1))
+        }
+        return Color(red: channel(0), green: channel(8), blue: channel(4), alpha: alpha)
     }
 
     /// `rgb(…)` or `rgba(…)`: three components and an optional alpha, separated by commas, or by

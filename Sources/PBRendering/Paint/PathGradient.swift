@@ -69,9 +69,14 @@ public struct PathGradient: Hashable, Sendable {
     }
 
     /// The gradient with each colour replaced by its dark variant (``Color/darkVariant``).
-    public var darkVariant: PathGradient {
+    public var darkVariant: PathGradient { resolved(for: .dark) }
+
+    /// The gradient with each colour resolved for `appearance` (``Color/resolved(for:)``): fixed
+    /// colours stay, dynamic ones take that appearance.
+    public func resolved(for appearance: Appearance) -> PathGradient {
         // The same locations, in the same order: valid.
-        (try? PathGradient(stops: stops.map { Stop(location: $0.location, color: $0.color.darkVariant) })) ?? self
+        let resolved = stops.map { Stop(location: $0.location, color: $0.color.resolved(for: appearance)) }
+        return (try? PathGradient(stops: resolved)) ?? self
     }
 
     /// The colour at `fraction` of the path's length: between the stops around it, interpolated

@@ -23,33 +23,43 @@ enum SystemColor {
         ("label", Color(hex: 0x000000), Color(hex: 0xFFFFFF)),
         ("systemBackground", Color(hex: 0xFFFFFF), Color(hex: 0x000000)),
     ]
+
+    /// The dynamic colour (``Color/init(light:dark:)``) of the system colour `name`, as listed in
+    /// ``all``; clear for a name not listed (a programming error, caught by the tests).
+    static func color(named name: String) -> Color {
+        all.first { $0.name == name }.map { Color(light: $0.light, dark: $0.dark) } ?? .clear
+    }
 }
 
 extension Color {
     /// The system red, `#FF3B30`.
-    public static let systemRed = Color(hex: 0xFF3B30)
+    public static let systemRed = SystemColor.color(named: "systemRed")
     /// The system orange, `#FF9500`.
-    public static let systemOrange = Color(hex: 0xFF9500)
+    public static let systemOrange = SystemColor.color(named: "systemOrange")
     /// The system yellow, `#FFCC00`.
-    public static let systemYellow = Color(hex: 0xFFCC00)
+    public static let systemYellow = SystemColor.color(named: "systemYellow")
     /// The system green, `#34C759`.
-    public static let systemGreen = Color(hex: 0x34C759)
+    public static let systemGreen = SystemColor.color(named: "systemGreen")
     /// The system teal, `#5AC8FA` (UIKit's teal of iOS 13).
-    public static let systemTeal = Color(hex: 0x5AC8FA)
+    public static let systemTeal = SystemColor.color(named: "systemTeal")
     /// The system indigo, `#5856D6`.
-    public static let systemIndigo = Color(hex: 0x5856D6)
+    public static let systemIndigo = SystemColor.color(named: "systemIndigo")
     /// The system purple, `#AF52DE`.
-    public static let systemPurple = Color(hex: 0xAF52DE)
+    public static let systemPurple = SystemColor.color(named: "systemPurple")
     /// The system pink, `#FF2D55`.
-    public static let systemPink = Color(hex: 0xFF2D55)
+    public static let systemPink = SystemColor.color(named: "systemPink")
     /// The system grey, `#8E8E93`.
-    public static let systemGray = Color(hex: 0x8E8E93)
+    public static let systemGray = SystemColor.color(named: "systemGray")
 
-    /// The colour in dark appearance: a system colour's dark variant (`#007AFF` becomes
-    /// `#0A84FF`, `#E5E5EA` becomes `#2C2C2E`), any other colour itself.
-    public var darkVariant: Color {
-        SystemColor.all.first { $0.light == self }?.dark ?? self
-    }
+    /// The system label colour: black, white in dark appearance (`UIColor.label`).
+    public static let label = SystemColor.color(named: "label")
+    /// The system background colour: white, black in dark appearance (`UIColor.systemBackground`).
+    public static let systemBackground = SystemColor.color(named: "systemBackground")
+
+    /// The colour in dark appearance, ``resolved(for:)`` `.dark`: a dynamic (system) colour's
+    /// dark appearance (``systemBlue`` becomes `#0A84FF`, ``systemGray5`` `#2C2C2E`), any other
+    /// colour itself, whatever its value (`#007AFF` written as such, or `white`, stays).
+    public var darkVariant: Color { resolved(for: .dark) }
 
     /// A colour from a 24-bit `0xRRGGBB` value, opaque.
     init(hex: UInt32) {

@@ -15,8 +15,9 @@ public struct ValueColors: Hashable, Sendable {
 
     /// Stops at values with their colours.
     ///
-    /// - Throws: ``RenderError`` (`.invalidValue`) when there are no stops, a value is not finite,
-    ///   or the values do not increase.
+    /// - Throws: ``RenderError`` (`.invalidValue`) when there are no stops, a value is not in
+    ///   `0...1` (a progress is never outside it, so such a stop could never be reached or would
+    ///   always be), or the values do not increase.
     public init(stops: [(value: Double, color: Color)], isBlended: Bool = false) throws(RenderError) {
         guard !stops.isEmpty else {
             throw RenderError(.invalidValue(name: "colorStops", value: "[]", requirement: "at least one stop"))
@@ -25,6 +26,11 @@ public struct ValueColors: Hashable, Sendable {
             guard stop.value.isFinite else {
                 throw RenderError(
                     .invalidValue(name: "colorStops", value: "\(stop.value)", requirement: "finite stop values"))
+            }
+            guard (0...1).contains(stop.value) else {
+                throw RenderError(
+                    .invalidValue(
+                        name: "colorStops", value: "\(stop.value)", requirement: "a stop value in 0...1 (a progress)"))
             }
             if index > 0, stop.value <= stops[index - 1].value {
                 throw RenderError(
@@ -37,8 +43,11 @@ public struct ValueColors: Hashable, Sendable {
     }
 
     /// The stops with each colour replaced by its dark variant (``Color/darkVariant``).
-    public var darkVariant: ValueColors {
-        let stops = self.stops.map { (value: $0.location, color: $0.color.darkVariant) }
+    public var darkVariant: ValueColors { resolved(for: .dark) }
+
+    /// The stops with each colour resolved for `appearance` (``Color/resolved(for:)``).
+    public func resolved(for appearance: Appearance) -> ValueColors {
+        let stops = self.stops.map { (value: $0.location, color: $0.color.resolved(for: appearance)) }
         return (try? ValueColors(stops: stops, isBlended: isBlended)) ?? self
     }
 

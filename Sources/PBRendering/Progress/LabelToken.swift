@@ -1,8 +1,9 @@
 /// A fact a label template can name, written `{name}` in the template.
 public enum LabelToken: String, CaseIterable, Hashable, Sendable {
-    /// The fraction as a whole percent, cut toward zero: `42%`.
+    /// The fraction as a whole percent, rounded to nearest but never 0 % above 0 nor 100 % below 1
+    /// (``ProgressTextFormatter/percent(_:)``): `42%`.
     case percent
-    /// The fraction as a decimal with at most two decimals: `0.42`.
+    /// The fraction as a decimal with at most two decimals, by the same rule: `0.42`.
     case fraction
     /// Units done (a `Progress`'s completed unit count, the steps or bytes done).
     case completed

@@ -8,20 +8,23 @@ extension ProgressState {
     /// The progress of a download: `bytesReceived / bytesExpected`, divided in floating point.
     ///
     /// Seed 001's pitfall does not exist here: 3,145,728 of 10,485,760 bytes is 0.3, not the
-    /// 0 an integer division gives. More bytes than expected pin the fraction to 1; an expected
-    /// length of 0 (an empty body) is complete. The byte counts are also the unit counts, as
-    /// for a `Progress` of kind `.file`.
+    /// 0 an integer division gives. More bytes than expected pin the fraction to 1 (with a
+    /// warning, ``warnings``); an expected length of 0 is an empty body: complete at 0 bytes
+    /// received (as URLSession finishes an empty download), an error with any more. The byte
+    /// counts are also the unit counts, as for a `Progress` of kind `.file`.
     ///
     /// - Parameters:
     ///   - bytesReceived: the bytes received so far (at least 0).
     ///   - bytesExpected: the expected length; `nil` or ``unknownLength`` (-1, as in
     ///     `URLResponse.expectedContentLength`) make the state indeterminate.
-    /// - Throws: ``ProgressStateError`` with kind `negativeBytesReceived`, or
-    ///   `invalidBytesExpected` for a length below -1.
+    /// - Throws: ``ProgressStateError`` with kind `negativeBytesReceived`,
+    ///   `invalidBytesExpected` for a length below -1, or `bytesReceivedOfZeroExpected` for
+    ///   bytes received of an expected length of 0.
     public init(bytesReceived: Int64, bytesExpected: Int64?) throws(ProgressStateError) {
         guard bytesReceived >= 0 else { throw ProgressStateError(.negativeBytesReceived(bytesReceived)) }
         let expected = bytesExpected == Self.unknownLength ? nil : bytesExpected
         if let expected, expected < 0 { throw ProgressStateError(.invalidBytesExpected(expected)) }
+        if expected == 0, bytesReceived > 0 { throw ProgressStateError(.bytesReceivedOfZeroExpected(bytesReceived)) }
         let fraction = expected.map { $0 == 0 ? 1 : Self.pinned(Double(bytesReceived) / Double($0)) }
         self.init(pinnedFraction: fraction)
         self.bytesReceived = bytesReceived
@@ -112,5 +115,12 @@ extension ProgressState {
         case let seconds as Int: Double(seconds)
         default: nil
         }
+    }
+
+    /// What the state shows that is not quite what its facts say: more bytes received than
+    /// expected, shown as complete. Empty otherwise.
+    public var warnings: [RenderWarning] {
+        guard let received = bytesReceived, let expected = bytesExpected, received > expected else { return [] }
+        return [RenderWarning(.bytesAboveExpected(received: received, expected: expected))]
     }
 }

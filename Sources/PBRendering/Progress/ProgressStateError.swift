@@ -10,6 +10,8 @@ public struct ProgressStateError: Error, Hashable, Sendable, CustomStringConvert
         case negativeBytesReceived(Int64)
         /// An expected byte count below -1 (-1 is URLSession's "unknown length").
         case invalidBytesExpected(Int64)
+        /// Bytes received (more than 0) of an expected length of 0: no fraction has a meaning.
+        case bytesReceivedOfZeroExpected(Int64)
         /// A step count below 1.
         case stepCountNotPositive(Int)
         /// A step outside `0...stepCount`.
@@ -47,6 +49,9 @@ public struct ProgressStateError: Error, Hashable, Sendable, CustomStringConvert
             "the bytes received must not be negative, not \(bytes)"
         case .invalidBytesExpected(let bytes):
             "the bytes expected must be at least 0 (or -1 or nil for an unknown length), not \(bytes)"
+        case .bytesReceivedOfZeroExpected(let bytes):
+            "\(bytes) bytes received of 0 expected has no progress: an expected length of 0 is an empty body, "
+                + "complete at 0 of 0 (give an unknown length for a body of unknown size)"
         case .stepCountNotPositive(let count):
             "the number of steps must be at least 1, not \(count)"
         case .stepOutOfRange(let step, let count):

@@ -17,10 +17,15 @@ import Foundation
 /// | `ar_EG` | `٤٢٪؜` (Arabic-Indic digits, U+066A, U+061C) | `٣٫١ م.ب` | `١٬٢٣٤٬٥٦٧` |
 /// | `ja_JP` | `42%` | `3.1 MB` | `1,234,567` |
 ///
-/// Rounding: percents and fractions are cut toward zero, so a label never claims more than
-/// was done (`99.9 %` done shows `99%`; `100%` only when complete). The decimal scaling is
-/// Foundation's (ICU's decimal arithmetic), so 0.29 is `29%`, not the `28%` that truncating
-/// `0.29 * 100 = 28.999…` would give.
+/// Rounding, one rule for every number shown (``percent(_:)``, ``fraction(_:)``,
+/// ``precisePercent(_:)``, ``accessibilityPercent(_:)``, so every template token and every
+/// locale): to the nearest value shown (halves away from zero), except at the two ends, where
+/// a value that is not exactly there never shows it: above 0 never shows `0` and below 1 never
+/// shows `100%` (the smallest and largest step are shown instead). So in whole percents
+/// `0.4286` is `43%`, `0.125` is `13%`, `0.004` is `1%`, `0.995` and `0.9999` are `99%`, and
+/// only 0 is `0%` and only 1 is `100%`; with two decimals, `2/3` is `66.67` and `0.9999` is
+/// `99.99`. The decimal scaling is Foundation's (ICU's decimal arithmetic on the shortest
+/// decimal that reads back as the double), so 0.29 is `29%` and 0.145 is `15%`.
 public struct ProgressTextFormatter: Hashable, Sendable {
     /// The locale everything is formatted for.
     public var locale: Locale
@@ -63,19 +68,33 @@ public struct ProgressTextFormatter: Hashable, Sendable {
 
     // MARK: Numbers
 
-    /// `fraction` as a whole percent, cut toward zero: `0.42` is `42%` (`42 %` in French).
+    /// `fraction` as a whole percent, rounded by the type's rule: `0.42` is `42%` (`42 %` in
+    /// French), `0.4286` is `43%`, `0.004` is `1%`, `0.998` is `99%`.
     ///
     /// - Parameter fraction: a fraction in 0...1.
     public func percent(_ fraction: Double) -> String {
-        fraction.formatted(.percent.precision(.fractionLength(0)).rounded(rule: .towardZero).locale(locale))
+        Self.shown(fraction, step: .hundredth).formatted(
+            .percent.precision(.fractionLength(0)).rounded(rule: .toNearestOrAwayFromZero).locale(locale))
     }
 
-    /// `fraction` as a decimal number with at most two decimals, cut toward zero and without
-    /// trailing zeros: `3/7` is `0.42`, `0.5` is `0.5` (`0,5` in French), `1` is `1`.
+    /// `fraction` as a percent with at most two decimals, rounded by the type's rule and without
+    /// trailing zeros, in the locale: `2/3` is `66.67%` (`66,67 %` in French), `0.9999` is
+    /// `99.99%`, `0.5` is `50%`. The accessible title's number.
+    ///
+    /// - Parameter fraction: a fraction in 0...1.
+    public func precisePercent(_ fraction: Double) -> String {
+        Self.shown(fraction, step: .tenThousandth).formatted(
+            .percent.precision(.fractionLength(0...2)).rounded(rule: .toNearestOrAwayFromZero).locale(locale))
+    }
+
+    /// `fraction` as a decimal number with at most two decimals, rounded by the type's rule and
+    /// without trailing zeros: `3/7` is `0.43`, `0.5` is `0.5` (`0,5` in French), `1` is `1`,
+    /// `0.999` is `0.99`, `0.001` is `0.01`.
     ///
     /// - Parameter fraction: a fraction in 0...1.
     public func fraction(_ fraction: Double) -> String {
-        fraction.formatted(.number.precision(.fractionLength(0...2)).rounded(rule: .towardZero).locale(locale))
+        Self.shown(fraction, step: .hundredth).formatted(
+            .number.precision(.fractionLength(0...2)).rounded(rule: .toNearestOrAwayFromZero).locale(locale))
     }
 
     /// A count of units, steps or phases as an integer in the locale (`1234567` in POSIX,
@@ -95,15 +114,42 @@ public struct ProgressTextFormatter: Hashable, Sendable {
         bytes.formatted(.byteCount(style: .file, spellsOutZero: false).locale(locale))
     }
 
-    /// The progress in percent for `aria-valuenow`: at most two decimals, cut toward zero, no
-    /// trailing zeros, no grouping, ASCII digits whatever the locale: `0.37` is `37`, `0.125`
-    /// is `12.5`, `1/3` is `33.33`, `0.99999` is `99.99`, `1` is `100`.
+    /// The progress in percent for `aria-valuenow`: at most two decimals, rounded by the type's
+    /// rule, no trailing zeros, no grouping, ASCII digits whatever the locale: `0.37` is `37`,
+    /// `0.125` is `12.5`, `1/3` is `33.33`, `2/3` is `66.67`, `0.9999` and `0.99999` are `99.99`,
+    /// `1e-10` is `0.01`, `1` is `100`. The same digits as ``precisePercent(_:)`` in
+    /// `en_US_POSIX` without the percent sign, so `aria-valuenow` and the default `<title>` agree.
     ///
     /// - Parameter fraction: a fraction in 0...1.
     public static func accessibilityPercent(_ fraction: Double) -> String {
-        fraction.formatted(
-            .number.scale(100).precision(.fractionLength(0...2)).rounded(rule: .towardZero).grouping(.never)
-                .locale(defaultLocale))
+        shown(fraction, step: .tenThousandth).formatted(
+            .number.scale(100).precision(.fractionLength(0...2)).rounded(rule: .toNearestOrAwayFromZero)
+                .grouping(.never).locale(defaultLocale))
+    }
+
+    /// The smallest step a number is shown to, as a fraction.
+    enum Step {
+        /// 0.01: a whole percent, or a fraction with two decimals.
+        case hundredth
+        /// 0.0001: a percent with two decimals.
+        case tenThousandth
+    }
+
+    /// `fraction` moved off the ends for display: a value above 0 that would round to 0 becomes
+    /// the smallest step, a value below 1 that would round to 1 the largest step below 1; any
+    /// other value is unchanged (and rounded to nearest by the caller). The bounds are the
+    /// decimal halfway points, written as literals so that they are the doubles of those
+    /// decimals: a double at or past one has a shortest decimal at or past it, which is what
+    /// Foundation rounds.
+    static func shown(_ fraction: Double, step: Step) -> Double {
+        let (low, high, smallest, largest) =
+            switch step {
+            case .hundredth: (0.005, 0.995, 0.01, 0.99)
+            case .tenThousandth: (0.000_05, 0.999_95, 0.000_1, 0.999_9)
+            }
+        if fraction > 0, fraction < low { return smallest }
+        if fraction < 1, fraction >= high { return largest }
+        return fraction
     }
 
     // MARK: Time left

@@ -31,8 +31,9 @@ public struct ProgressStyle: Hashable, Sendable {
     /// A progress colour chosen by the progress value (red to green), instead of
     /// ``progressTintColor``.
     public var progressValueColors: ValueColors?
-    /// The colours of several values laid end to end, in order; when there are more values than
-    /// colours, the colours repeat. Empty (the default): ``defaultValueColors``.
+    /// The colours of several values laid end to end, in order, one a value (a layout of several
+    /// values refuses another count, naming both; one value takes the progress tint). Empty (the default): ``defaultValueColors``, which repeat
+    /// when there are more values than they.
     public var valueColors: [Color] = []
     /// The colour of the track stroke, unless ``trackGradient`` says otherwise.
     public var trackTintColor: Color = .systemGray5
@@ -68,21 +69,28 @@ public struct ProgressStyle: Hashable, Sendable {
     /// Creates the default style.
     public init() {}
 
-    /// The style with the colours of `appearance`: itself in light appearance; in dark, each
-    /// colour replaced by its dark colour (the ones set here, or else ``Color/darkVariant``), the
-    /// colours of gradients and value colours by their dark variants.
+    /// The style with the fixed colours of `appearance` (``Color/resolved(for:)``): in light
+    /// appearance each dynamic colour's light appearance; in dark, each colour replaced by its
+    /// dark colour (the ones set here, or else ``Color/darkVariant``), the colours of gradients
+    /// and value colours by their dark variants. Only dynamic (system) colours change: a colour
+    /// given as a value (`white`, `#FFFFFF`, `#007AFF`) is the same in both.
     public func resolved(for appearance: Appearance) -> ProgressStyle {
-        guard appearance == .dark else { return self }
         var style = self
-        style.progressTintColor = darkProgressTintColor ?? progressTintColor.darkVariant
-        style.trackTintColor = darkTrackTintColor ?? trackTintColor.darkVariant
-        style.backgroundColor = darkBackgroundColor ?? backgroundColor.darkVariant
-        style.trackFillColor = trackFillColor?.darkVariant
-        style.progressFillColor = progressFillColor?.darkVariant
-        style.progressGradient = progressGradient?.darkVariant
-        style.trackGradient = trackGradient?.darkVariant
-        style.progressValueColors = progressValueColors?.darkVariant
-        style.valueColors = (valueColors.isEmpty ? Self.defaultValueColors : valueColors).map(\.darkVariant)
+        let isDark = appearance == .dark
+        func pick(_ given: Color?, _ color: Color) -> Color {
+            ((isDark ? given : nil) ?? color).resolved(for: appearance)
+        }
+        style.progressTintColor = pick(darkProgressTintColor, progressTintColor)
+        style.trackTintColor = pick(darkTrackTintColor, trackTintColor)
+        style.backgroundColor = pick(darkBackgroundColor, backgroundColor)
+        style.trackFillColor = trackFillColor?.resolved(for: appearance)
+        style.progressFillColor = progressFillColor?.resolved(for: appearance)
+        style.progressGradient = progressGradient?.resolved(for: appearance)
+        style.trackGradient = trackGradient?.resolved(for: appearance)
+        style.progressValueColors = progressValueColors?.resolved(for: appearance)
+        style.valueColors = (valueColors.isEmpty ? Self.defaultValueColors : valueColors).map {
+            $0.resolved(for: appearance)
+        }
         return style
     }
 
