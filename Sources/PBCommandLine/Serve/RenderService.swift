@@ -57,7 +57,8 @@ struct RenderService: Sendable {
     /// A service with a cache of `cacheCapacity` bytes and a budget of `maximumPixels` a request.
     init(
         cacheCapacity: ByteCount, maximumPixels: Int = RenderBudget.defaultMaximumPixels,
-        queryLimits: QueryString.Limits = QueryString.Limits(maximumLength: 16384, maximumParameterCount: 100)
+        queryLimits: QueryString.Limits = .init(
+            maximumLength: 16384, maximumParameterCount: 100, multilineParameters: ["curve", "path-data"])
     ) {
         self.cache = ResponseCache(capacity: cacheCapacity)
         self.budget = RenderBudget(maximumPixels: maximumPixels)
