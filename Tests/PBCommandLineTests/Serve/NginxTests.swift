@@ -164,7 +164,10 @@ struct NginxTests {
         let proxy = try Proxy(upstream: server.port)
         defer { _ = proxy.stop() }
         let limit = 16384
-        for length in Array(stride(from: 1024, to: limit, by: 1024)) + [3500, limit - 1, limit] {
+        // Every 8 bytes from 3 to 4.5 KiB too: with the default 4 KiB buffer, a key that fits it but leaves too
+        // little room for the response's headers was a 502 (a URL of 3,498 bytes here), a longer one not cached.
+        let dense = Array(stride(from: 3072, to: 4608, by: 8))
+        for length in Array(stride(from: 1024, to: limit, by: 1024)) + dense + [limit - 1, limit] {
             let target = Self.pathDataTarget(queryLength: length)
             #expect(target.utf8.count == length + "/render.svg?".utf8.count)
             let direct = try server.client.request(target)
@@ -179,7 +182,7 @@ struct NginxTests {
         // A request line past the server's 16 KiB + 64: its 414, passed on.
         #expect(try proxy.client.request(Self.pathDataTarget(queryLength: limit + 100)).status == 414)
         let log = try String(contentsOf: proxy.directory.appendingPathComponent("error.log"), encoding: .utf8)
-        #expect(!log.contains("too big header"), "\(log.suffix(2000))")
+        #expect(!log.contains("too big header") && !log.contains("not enough for cache key"), "\(log.suffix(2000))")
     }
 
     @Test(
