@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 #include <microhttpd.h>
 
 /// The URI logger MHD calls once per request, before the headers are parsed; its result becomes the request's
@@ -40,6 +41,53 @@ static inline struct MHD_Daemon *pb_mhd_start_daemon(int use_ipv6, const struct 
                             MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_END);
+}
+
+/// Whether the libmicrohttpd in use is 0.9.75, whose request-line parsing the two functions below rely on
+/// (`parse_initial_message_line` in its `connection.c`).
+static inline int pb_mhd_is_0_9_75(void) {
+#if MHD_VERSION == 0x00097500
+    const char *version = MHD_get_version();
+    return version != NULL && strcmp(version, "0.9.75") == 0;
+#else
+    return 0;
+#endif
+}
+
+/// The length of the raw request-target the URI logger is given, literal NUL bytes included.
+///
+/// libmicrohttpd 0.9.75 calls the URI logger with the raw target, ended by the NUL it wrote over the space
+/// before the version, and only once the version (`HTTP/1.x`) has parsed. A literal NUL in the target ends the
+/// C string early; the target's real end is then the first NUL followed by `HTTP/` after it, which exists (the
+/// version's) and so bounds the scan. With another version it is `strlen`.
+static inline size_t pb_mhd_raw_target_length(const char *uri) {
+    size_t length = strlen(uri);
+    if (!pb_mhd_is_0_9_75()) {
+        return length;
+    }
+    while (uri[length] != '\0' || strncmp(uri + length + 1, "HTTP/", 5) != 0) {
+        length += 1;
+    }
+    return length;
+}
+
+/// Keeps libmicrohttpd 0.9.75 from parsing the query of the target the URI logger was given (`length` bytes,
+/// copied already): it sets the byte after the first `?` to NUL, so the query it splits is empty.
+///
+/// After the logger returns, 0.9.75 splits the query at `&` and `=` into one 64-byte record per piece, in the
+/// connection's memory pool; nothing here reads them (the server decodes the raw target itself), and a 16 KiB
+/// query of `&`s would need 16,384 of them, a megabyte. When the pool runs out, 0.9.75 queues a 431 and then
+/// waits for header lines in a read buffer it has freed, until the idle timeout closes the connection without
+/// an answer. The target lives in libmicrohttpd's read buffer, which is writable (only the parameter is const).
+/// With another version it does nothing.
+static inline void pb_mhd_hide_query(const char *uri, size_t length) {
+    if (!pb_mhd_is_0_9_75()) {
+        return;
+    }
+    char *query = memchr(uri, '?', length);
+    if (query != NULL && query + 1 < uri + length) {
+        query[1] = '\0';
+    }
 }
 
 /// The port the daemon is bound to (0 when MHD cannot tell); `MHD_get_daemon_info` is variadic.

@@ -32,6 +32,20 @@ struct AccessLogTests {
         #expect(line.contains(#""GET /a\"b\\c\x1bd\x7f\xc3\xa9 HTTP/1.1""#))
     }
 
+    @Test("A target over 2,048 bytes is cut there and marked with the number of bytes cut")
+    func capsTheTarget() {
+        let atLimit = "/" + String(repeating: "a", count: AccessLog.maximumTargetLength - 1)
+        #expect(AccessLog.line(for: Self.entry(target: atLimit)).contains("\"GET \(atLimit) HTTP/1.1\""))
+        let long = atLimit + String(repeating: "b", count: 18_000)
+        let line = AccessLog.line(for: Self.entry(target: long, status: 414, bodyBytes: 59))
+        #expect(
+            line == "127.0.0.1 - - [10/Oct/2026:13:55:36 +0000] \"GET \(atLimit)...[+18000 bytes] HTTP/1.1\" 414 59")
+        // Escaping happens after the cut: at most 4 bytes a kept byte.
+        let escapes = AccessLog.line(for: Self.entry(target: String(repeating: "\u{1}", count: 20_000)))
+        #expect(escapes.contains(String(repeating: #"\x01"#, count: 2048) + "...[+17952 bytes] HTTP/1.1"))
+        #expect(escapes.utf8.count < 4 * 2048 + 100)
+    }
+
     @Test("record hands the line to the sink")
     func sink() {
         let recorder = LineRecorder()

@@ -199,6 +199,89 @@ struct HTTPServerTests {
         #expect(try TestHTTPClient.request("/a%FF", port: server.port).status == 200)
     }
 
+    @Test("A literal control byte or space in the target is 400, a NUL too (it does not cut the target short)")
+    func controlBytesInTarget() throws {
+        let calls = Counter()
+        let server = try HTTPServer(configuration: testConfiguration()) { _ in
+            calls.increment()
+            return .text("handled")
+        }
+        for (target, byte, offset) in [
+            (Array("/render.svg?progress=0.5".utf8) + [0] + Array("abc".utf8), "00", 24),
+            (Array("/a".utf8) + [0] + Array("?&&&&&&&&".utf8), "00", 2), (Array("/a\tb".utf8), "09", 2),
+            (Array("/a b".utf8), "20", 2), (Array("/x?y=".utf8) + [0x7F], "7F", 5), (Array("/\u{1B}".utf8), "1B", 1),
+        ] {
+            let request = Array("GET ".utf8) + target + Array(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            let response = try TestHTTPClient.exchange(request, port: server.port)
+            #expect(response.status == 400, "\(target)")
+            #expect(
+                response.bodyText
+                    == "The request target contains a control character or space (byte 0x\(byte) at offset "
+                    + "\(offset)); percent-encode it.\n")
+        }
+        #expect(calls.count == 0)
+        #expect(try TestHTTPClient.request("/a%00b%20c", port: server.port).bodyText == "handled")
+    }
+
+    /// `pbrender serve`'s limits: a 16 KiB query's request line, 16 KiB of header fields.
+    static let serveLimits = (requestLine: 16384 + 64, headers: 16384)
+
+    @Test(
+        "Every request line up to the limit reaches the handler, whatever its query's shape; past it, 414",
+        arguments: ["&", "a&", "a=1&", "p"])
+    func requestLinesOfEverySize(piece: String) throws {
+        let server = try HTTPServer(
+            configuration: testConfiguration(maximumRequestLineLength: Self.serveLimits.requestLine)
+        ) { request in .text("\(request.target.utf8.count)") }
+        // "GET " + target + " HTTP/1.1": the target's length plus 13.
+        let limit = Self.serveLimits.requestLine - 13
+        let lengths = Array(stride(from: 1024, to: limit, by: 1024)) + [limit - 1, limit]
+        for length in lengths {
+            let target = "/x?" + String(String(repeating: piece, count: length / piece.count + 1).prefix(length - 3))
+            let response = try TestHTTPClient.request(target, port: server.port)
+            #expect(response.status == 200 && response.bodyText == "\(length)", "\(length) bytes of \(piece)")
+        }
+        for length in [limit + 1, limit + 2, 30_000, 100_000, 250_000] {
+            let target = "/x?" + String(String(repeating: piece, count: length / piece.count + 1).prefix(length - 3))
+            let response = try TestHTTPClient.request(target, port: server.port)
+            #expect(response.status == 414, "\(length) bytes of \(piece)")
+            #expect(
+                response.bodyText
+                    == "The request line is \(length + 13) bytes long; the limit is \(Self.serveLimits.requestLine).\n")
+        }
+        // Past the connection's memory: libmicrohttpd's own 414, at once.
+        let huge = try TestHTTPClient.request(
+            "/x?" + String(repeating: piece, count: 1_000_000 / piece.count), port: server.port)
+        #expect(huge.status == 414)
+        #expect(eventually { server.requestsInFlight == 0 })
+        let clock = ContinuousClock()
+        #expect(clock.measure { server.stop() } < .seconds(1))
+    }
+
+    @Test("Header fields up to the limit reach the handler, however many; past it, 431")
+    func headersOfEveryShape() throws {
+        let limit = Self.serveLimits.headers
+        let server = try HTTPServer(
+            configuration: testConfiguration(
+                maximumRequestLineLength: Self.serveLimits.requestLine, maximumHeaderBytes: limit)
+        ) { request in .text("\(request.headers.count)") }
+        // Host: 127.0.0.1 counts 17 bytes and Connection: close 19; each "a: " field 1 + 0 + 4.
+        func fields(_ count: Int) -> [(String, String)] { Array(repeating: ("a", ""), count: count) }
+        let most = (limit - 17 - 19) / 5
+        let atLimit = try TestHTTPClient.request("/", port: server.port, headers: fields(most))
+        #expect(atLimit.status == 200 && atLimit.bodyText == "\(most + 2)")
+        for count in [most + 1, 4000, 5000] {
+            let response = try TestHTTPClient.request("/", port: server.port, headers: fields(count))
+            #expect(response.status == 431, "\(count) fields")
+        }
+        for count in [20_000, 100_000] {
+            #expect(try TestHTTPClient.request("/", port: server.port, headers: fields(count)).status == 431)
+        }
+        #expect(eventually { server.requestsInFlight == 0 })
+        let clock = ContinuousClock()
+        #expect(clock.measure { server.stop() } < .seconds(1))
+    }
+
     @Test("A handler's Content-Length is replaced by the real one; a bad field or status becomes a 500")
     func sanitizesHandlerResponses() throws {
         let server = try HTTPServer(configuration: testConfiguration()) { request in

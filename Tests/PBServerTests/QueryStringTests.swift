@@ -29,7 +29,7 @@ struct QueryStringTests {
         arguments: [
             ("", [String]()), ("&&", []), ("a", ["a="]), ("a=", ["a="]), ("=x", ["=x"]), ("=", ["="]),
             ("&a=1&&b&", ["a=1", "b="]), ("p=%2B%2b+", ["p=++ "]), ("x=%25", ["x=%"]), ("x=%3d", ["x=="]),
-            ("x=%26&y", ["x=&", "y="]), ("%00=%7F", ["\u{0}=\u{7F}"]), ("s=%F0%9F%98%80", ["s=😀"]),
+            ("x=%26&y", ["x=&", "y="]), ("s=%F0%9F%98%80", ["s=😀"]), ("t=%C2%80%20~", ["t=\u{80} ~"]),
             ("raw=é", ["raw=é"]),
         ])
     func edgeCases(raw: String, expected: [String]) throws {
@@ -65,6 +65,63 @@ struct QueryStringTests {
     func invalidUTF8(raw: String, offset: Int, byte: UInt8) {
         #expect(throws: QueryStringError(kind: .invalidUTF8(byte: byte), offset: offset)) {
             try QueryString(decoding: raw)
+        }
+    }
+
+    @Test(
+        "A control character in a value is an error naming the parameter, at the offset of its escape or byte",
+        arguments: [
+            ("progress=0.5%00abc", "progress", 12, 0x00),  // would read as 0.5 where a C string ends at the NUL
+            ("progress=0.5%001", "progress", 12, 0x00),
+            ("a=1&label=x%09y", "label", 11, 0x09),  // a tab: labels and titles are one line of text
+            ("title=%0A", "title", 6, 0x0A), ("v=%0D", "v", 2, 0x0D), ("v=%1F", "v", 2, 0x1F),
+            ("v=%7F", "v", 2, 0x7F), ("v=x+%1B[0m", "v", 4, 0x1B),
+        ])
+    func controlCharacterInValue(raw: String, name: String, offset: Int, byte: UInt8) {
+        #expect(
+            throws: QueryStringError(
+                kind: .controlCharacter(parameter: name, inName: false, byte: byte), offset: offset)
+        ) {
+            try QueryString(decoding: raw)
+        }
+    }
+
+    @Test("Raw control bytes are errors too; so is a control character in a name")
+    func controlCharacterRawAndInName() {
+        #expect(throws: QueryStringError(kind: .controlCharacter(parameter: "p", inName: false, byte: 0), offset: 5)) {
+            try QueryString(decodingBytes: Array("p=0.5".utf8) + [0x00] + Array("1".utf8))
+        }
+        #expect(
+            throws: QueryStringError(kind: .controlCharacter(parameter: "a\u{0}b", inName: true, byte: 0), offset: 1)
+        ) {
+            try QueryString(decoding: "a%00b=1")
+        }
+        #expect(
+            QueryStringError(kind: .controlCharacter(parameter: "progress", inName: false, byte: 0), offset: 12)
+                .description
+                == "parameter 'progress' holds the control character U+0000 at offset 12 of the query; values are "
+                + "text without control characters")
+        #expect(
+            QueryStringError(kind: .controlCharacter(parameter: "a\u{1}", inName: true, byte: 1), offset: 1)
+                .description
+                == "a parameter name holds the control character U+0001 at offset 1 of the query; values are text "
+                + "without control characters")
+    }
+
+    @Test("A multi-line parameter may hold tab, line feed and carriage return, and no other control character")
+    func multilineParameters() throws {
+        let limits = QueryString.Limits(multilineParameters: ["curve"])
+        let query = try QueryString(decoding: "curve=%7B%0D%0A%09%22v%22%3A1%7D&x=1", limits: limits)
+        #expect(query["curve"] == "{\r\n\t\"v\":1}")
+        #expect(
+            throws: QueryStringError(kind: .controlCharacter(parameter: "curve", inName: false, byte: 0), offset: 7)
+        ) {
+            try QueryString(decoding: "curve=x%00", limits: limits)
+        }
+        #expect(
+            throws: QueryStringError(kind: .controlCharacter(parameter: "x", inName: false, byte: 0x0A), offset: 10)
+        ) {
+            try QueryString(decoding: "curve=1&x=%0A", limits: limits)
         }
     }
 

@@ -2,8 +2,11 @@ import PBRendering
 import PBServer
 
 extension RenderJob {
-    /// The largest query a job is read from: 16 KiB and 100 parameters.
-    public static let queryLimits = QueryString.Limits(maximumLength: 16384, maximumParameterCount: 100)
+    /// The largest query a job is read from: 16 KiB and 100 parameters; only the curve file's
+    /// JSON (`curve`) and path data (`path-data`) may hold line breaks and tabs, no value any other
+    /// control character.
+    public static let queryLimits = QueryString.Limits(
+        maximumLength: 16384, maximumParameterCount: 100, multilineParameters: ["curve", "path-data"])
 
     /// A job from a URL's query string, as `pbrender serve` reads `/render.svg?…`: each
     /// `name=value` is the command line's `--name value` (`progress=0.5&shape=bar&line-width=8`),

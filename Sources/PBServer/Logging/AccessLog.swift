@@ -7,13 +7,19 @@
 /// A line reads `127.0.0.1 - - [10/Oct/2026:13:55:36 +0000] "GET /x?y HTTP/1.1" 200 2326`: client address,
 /// two `-` (no identity, no user), the time the request arrived in UTC, the request line, the status, and the
 /// body bytes sent (`-` for none, as for `HEAD` or 304). In the request line `"` and `\` are escaped with `\`
-/// and other bytes outside printable ASCII are written `\xHH`, so a line never breaks and stays one field.
+/// and other bytes outside printable ASCII are written `\xHH`, so a line never breaks and stays one field. A
+/// target longer than ``maximumTargetLength`` bytes is cut there and marked, as in `GET /x?aaaa...[+18000 bytes]
+/// HTTP/1.1`, so a 16 KiB (or a refused 1 MiB) URL costs the log at most about 8 KiB a line (every kept byte
+/// escaped as `\xHH`).
 ///
 /// The sink is called on the server's threads, concurrently; it must be thread-safe. ``standardError`` writes
 /// each line with a single `write(2)`, so lines from different threads do not interleave.
 public struct AccessLog: Sendable {
     /// Receives each line, without a line break.
     public typealias Sink = @Sendable (String) -> Void
+
+    /// The most bytes of the request-target a line carries; the rest is replaced by `...[+N bytes]`.
+    public static let maximumTargetLength = 2048
 
     /// Where lines go.
     public let sink: Sink
@@ -43,12 +49,21 @@ public struct AccessLog: Sendable {
     ///
     /// - Parameter entry: What happened.
     /// - Returns: The line.
-    /// - Complexity: O(*n*) in the request line's length.
+    /// - Complexity: O(*n*) in the request line's length, up to ``maximumTargetLength`` of it.
     public static func line(for entry: Entry) -> String {
-        let request = escaped("\(entry.method) \(entry.target) \(entry.version)")
+        let request = escaped("\(entry.method) \(capped(entry.target)) \(entry.version)")
         let bytes = entry.bodyBytes > 0 ? "\(entry.bodyBytes)" : "-"
         let address = entry.remoteAddress.isEmpty ? "-" : escaped(entry.remoteAddress)
         return "\(address) - - [\(timestamp(entry.secondsSince1970))] \"\(request)\" \(entry.status) \(bytes)"
+    }
+
+    /// `target` cut after ``maximumTargetLength`` bytes, with `...[+N bytes]` for the N cut (a UTF-8 sequence
+    /// cut in two shows as U+FFFD, escaped like any non-ASCII byte).
+    static func capped(_ target: String) -> String {
+        let count = target.utf8.count
+        guard count > maximumTargetLength else { return target }
+        return String(decoding: target.utf8.prefix(maximumTargetLength), as: UTF8.self)
+            + "...[+\(count - maximumTargetLength) bytes]"
     }
 
     /// `text` with `"` and `\` escaped and bytes outside 0x20–0x7E written `\xHH`.

@@ -3,7 +3,8 @@
 /// Decoding follows the `application/x-www-form-urlencoded` rules of the WHATWG URL standard, but strictly:
 /// the query splits at `&` (empty pieces are skipped), each piece at its first `=` (a piece without `=` has an
 /// empty value), `+` becomes a space and `%XX` the byte `0xXX`, and the bytes of every name and value must then
-/// be UTF-8. Where WHATWG keeps a malformed `%` as it is and replaces bad UTF-8 with U+FFFD, this throws a
+/// be UTF-8 without control characters (U+0000–U+001F and U+007F; a value of one of
+/// ``Limits/multilineParameters`` may hold tab, line feed and carriage return). Where WHATWG keeps a malformed `%` as it is and replaces bad UTF-8 with U+FFFD, this throws a
 /// ``QueryStringError`` that says what is wrong and at which byte offset of the raw query. Names are
 /// case-sensitive and may repeat.
 public struct QueryString: Sendable, Hashable {
@@ -40,7 +41,8 @@ public struct QueryString: Sendable, Hashable {
     /// - Parameters:
     ///   - raw: The raw query, without the `?`.
     ///   - limits: The largest query accepted.
-    /// - Throws: ``QueryStringError``: a bad `%` escape, invalid UTF-8 after decoding, a query longer than
+    /// - Throws: ``QueryStringError``: a bad `%` escape, invalid UTF-8 or a control character after decoding
+    ///   (naming the parameter), a query longer than
     ///   `limits.maximumLength` bytes or with more than `limits.maximumParameterCount` parameters.
     /// - Complexity: O(*n*) in the raw query's length.
     public init(decoding raw: String, limits: Limits = .default) throws(QueryStringError) {
@@ -71,8 +73,10 @@ public struct QueryString: Sendable, Hashable {
                 }
                 var equals = start
                 while equals < end, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                let name = try Self.decodeComponent(bytes, start..<equals)
-                let value = equals < end ? try Self.decodeComponent(bytes, (equals + 1)..<end) : ""
+                let name = try Self.decodeComponent(bytes, start..<equals, of: nil, allowing: [])
+                let allowed = limits.multilineParameters.contains(name) ? Self.lineWhitespace : []
+                let value =
+                    equals < end ? try Self.decodeComponent(bytes, (equals + 1)..<end, of: name, allowing: allowed) : ""
                 parameters.append(Parameter(name: name, value: value))
             }
             start = end + 1
@@ -97,8 +101,17 @@ public struct QueryString: Sendable, Hashable {
         parameters.filter { $0.name == name }.map(\.value)
     }
 
-    /// Decodes `+` and `%XX` in `bytes[range]` and checks the result is UTF-8.
-    static func decodeComponent(_ bytes: [UInt8], _ range: Range<Int>) throws(QueryStringError) -> String {
+    /// Tab, line feed and carriage return: the control characters a multi-line parameter may hold.
+    static let lineWhitespace: Set<UInt8> = [0x09, 0x0A, 0x0D]
+
+    /// Decodes `+` and `%XX` in `bytes[range]` and checks the result is UTF-8 without control characters
+    /// (U+0000–U+001F, U+007F) other than `allowed`.
+    ///
+    /// - Parameters:
+    ///   - parameter: The decoded name when `range` is its value; nil when `range` is a name.
+    static func decodeComponent(
+        _ bytes: [UInt8], _ range: Range<Int>, of parameter: String?, allowing allowed: Set<UInt8>
+    ) throws(QueryStringError) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(range.count)
         var index = range.lowerBound
@@ -125,6 +138,12 @@ public struct QueryString: Sendable, Hashable {
         if let bad = UTF8Validation.firstInvalidOffset(in: decoded) {
             throw QueryStringError(
                 kind: .invalidUTF8(byte: decoded[bad]), offset: rawOffset(of: bad, in: bytes, range))
+        }
+        if let bad = decoded.firstIndex(where: { ($0 < 0x20 || $0 == 0x7F) && !allowed.contains($0) }) {
+            let name = parameter ?? String(decoding: decoded, as: UTF8.self)
+            throw QueryStringError(
+                kind: .controlCharacter(parameter: name, inName: parameter == nil, byte: decoded[bad]),
+                offset: rawOffset(of: bad, in: bytes, range))
         }
         return String(decoding: decoded, as: UTF8.self)
     }

@@ -12,12 +12,15 @@ public struct QueryStringError: Error, Sendable, Hashable, CustomStringConvertib
         case tooLong(length: Int, limit: Int)
         /// The query has more parameters than the limit.
         case tooManyParameters(limit: Int)
+        /// After decoding, a name (`inName`) or the value of `parameter` holds a control character (U+0000–U+001F
+        /// or U+007F) it may not; `parameter` is the name itself, decoded, when `inName`.
+        case controlCharacter(parameter: String, inName: Bool, byte: UInt8)
     }
 
     /// What is wrong.
     public var kind: Kind
     /// The byte offset into the raw query (after the `?`): of the bad `%`, of the escape or byte that begins the
-    /// invalid UTF-8, of the first parameter over the count limit, or the length limit itself.
+    /// invalid UTF-8 or is the control character, of the first parameter over the count limit, or the length limit itself.
     public var offset: Int
 
     /// An error of this kind at this offset.
@@ -44,6 +47,10 @@ public struct QueryStringError: Error, Sendable, Hashable, CustomStringConvertib
             "the query is \(length) bytes long; the limit is \(limit)"
         case .tooManyParameters(let limit):
             "the query has more than \(limit) parameters (the next one starts at offset \(offset))"
+        case .controlCharacter(let parameter, let inName, let byte):
+            (inName ? "a parameter name" : "parameter '\(parameter)'")
+                + " holds the control character U+00\(hex(byte)) at offset \(offset) of the query; values are "
+                + "text without control characters"
         }
     }
 

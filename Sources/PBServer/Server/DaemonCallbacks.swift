@@ -18,10 +18,13 @@ enum DaemonCallbacks {
         server.inFlight.add(1, ordering: .relaxed)
         var target: [UInt8] = []
         if let uri {
-            let length = strlen(uri)
+            // Every byte of the target, a literal NUL too; then libmicrohttpd is kept from splitting the query
+            // into records nothing reads (see the shim).
+            let length = pb_mhd_raw_target_length(uri)
             target = uri.withMemoryRebound(to: UInt8.self, capacity: length) {
                 Array(UnsafeBufferPointer(start: $0, count: length))
             }
+            pb_mhd_hide_query(uri, length)
         }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

@@ -90,12 +90,17 @@ extension HTTPServer {
             return UInt32(clamping: seconds + (attoseconds > 0 ? 1 : 0))
         }
 
-        /// The memory pool libmicrohttpd gives each connection: room for the request line and headers at their
-        /// limits (our own checks answer 414 and 431 exactly), for its per-field bookkeeping, and for the
-        /// response headers. A request far over a limit can exhaust the pool first; libmicrohttpd then answers
-        /// 414 or 431 itself.
+        /// The memory pool libmicrohttpd gives each connection, in bytes: room for every request within the
+        /// limits, so that our own checks answer 414 and 431 exactly.
+        ///
+        /// The pool holds the request line and the header lines (read buffer), a 64-byte record per header
+        /// field (at most one per 5 counted bytes: `a:` and a line break count 1 + 0 + 4), and the response's
+        /// header block; the query is not split into records (see `pb_mhd_hide_query` in the shim). A request
+        /// past even that is answered 414 or 431 by libmicrohttpd, or its connection closed. libmicrohttpd zeroes
+        /// the whole pool after each request on a kept-alive connection, so this is also what an idle kept-alive
+        /// connection holds resident (about 260 KiB at `pbrender serve`'s limits).
         var connectionMemoryLimit: Int {
-            maximumRequestLineLength + 2 * maximumHeaderBytes + 16384
+            maximumRequestLineLength + maximumHeaderBytes + 64 * (maximumHeaderBytes / 5 + 1) + 16384 + 4096
         }
     }
 }

@@ -67,6 +67,13 @@ final class ServerContext: Sendable {
                 "The request header fields are \(headerBytes) bytes long; the limit is "
                     + "\(configuration.maximumHeaderBytes).\n", status: .requestHeaderFieldsTooLarge)
         }
+        if let offset = target.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            // RFC 9112 §3.2: no whitespace or control characters in a request-target (nginx answers 400 too).
+            return .text(
+                "The request target contains a control character or space (byte 0x"
+                    + String(target[offset], radix: 16, uppercase: true).leftPadded(to: 2)
+                    + " at offset \(offset)); percent-encode it.\n", status: .badRequest)
+        }
         guard String(validating: target, as: UTF8.self) != nil else {
             return .text("The request target is not valid UTF-8.\n", status: .badRequest)
         }
@@ -116,5 +123,12 @@ final class ServerContext: Sendable {
             true
         default: false
         }
+    }
+}
+
+extension String {
+    /// The string with `0`s in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

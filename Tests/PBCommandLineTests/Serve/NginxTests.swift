@@ -1,5 +1,6 @@
 import Foundation
 import PBTestSupport
+import Synchronization
 import Testing
 
 /// Debian's nginx with `Examples/nginx/pbrender.conf` on loopback, in front of `pbrender serve` as a
@@ -15,7 +16,12 @@ struct NginxTests {
         let port: UInt16
         let process: TestProcess
 
-        init(upstream: UInt16) throws {
+        convenience init(upstream: UInt16) throws {
+            try self.init(upstreams: [upstream])
+        }
+
+        /// nginx with one `server` line per port of `upstreams` in the shipped upstream block.
+        init(upstreams: [UInt16]) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("pbrender-nginx-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             // nginx's workers run as nobody when started by root: they must reach the cache below.
@@ -25,7 +31,10 @@ struct NginxTests {
                 contentsOf: EndToEndTests.root.appendingPathComponent("Examples/nginx/pbrender.conf"), encoding: .utf8)
             let edits = [
                 ("listen 80;", "listen 127.0.0.1:\(port);"),
-                ("server 127.0.0.1:8080;", "server 127.0.0.1:\(upstream);"),
+                (
+                    "    server 127.0.0.1:8080 max_fails=3 fail_timeout=10s;\n",
+                    upstreams.map { "    server 127.0.0.1:\($0) max_fails=3 fail_timeout=10s;\n" }.joined()
+                ),
                 ("/var/cache/nginx/pbrender", directory.appendingPathComponent("cache").path),
             ]
             var site = shipped
@@ -131,6 +140,95 @@ struct NginxTests {
         // nginx asked pbrender once for the cached image (and once directly): two lines for it.
         let lines = server.process.standardError.split(separator: "\n").filter { $0.contains("\"GET \(target) ") }
         #expect(lines.count == 2)
+    }
+
+    /// A `/render.svg` target whose query is exactly `length` bytes: SVG path data percent-encoded as Python's
+    /// `urllib.parse.quote` writes it (`%20` for each space), the last number padded with zeros.
+    static func pathDataTarget(queryLength length: Int) -> String {
+        var query = "progress=0.5&path-data=M%200%200"
+        var index = 0
+        while length - query.utf8.count >= 12 + 25 {
+            query += "%20L%20\(index % 7 + 1)%20\(index % 5)"
+            index += 1
+        }
+        let last = "%20L%201%200."
+        query += last + String(repeating: "0", count: max(1, length - query.utf8.count - last.utf8.count))
+        return "/render.svg?" + query
+    }
+
+    @Test("Every URL the server accepts passes through nginx, up to its 16 KiB query; longer ones are its 400 or 414")
+    func longURLs() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.nginx.path), "nginx: bash .ci/install-deps")
+        let server = try ServeProcess()
+        defer { server.process.stop() }
+        let proxy = try Proxy(upstream: server.port)
+        defer { _ = proxy.stop() }
+        let limit = 16384
+        // Every 8 bytes from 3 to 4.5 KiB too: with the default 4 KiB buffer, a key that fits it but leaves too
+        // little room for the response's headers was a 502 (a URL of 3,498 bytes here), a longer one not cached.
+        let dense = Array(stride(from: 3072, to: 4608, by: 8))
+        for length in Array(stride(from: 1024, to: limit, by: 1024)) + dense + [limit - 1, limit] {
+            let target = Self.pathDataTarget(queryLength: length)
+            #expect(target.utf8.count == length + "/render.svg?".utf8.count)
+            let direct = try server.client.request(target)
+            #expect(direct.status == 200, "\(length): \(direct.bodyText.prefix(200))")
+            let first = try proxy.client.request(target)
+            #expect(first.status == 200 && first.body == direct.body, "\(length): \(first.status)")
+            let second = try proxy.client.request(target)
+            #expect(second.status == 200 && second.header("X-Cache-Status") == "HIT", "\(length)")
+        }
+        let over = try proxy.client.request(Self.pathDataTarget(queryLength: limit + 1))
+        #expect(over.status == 400 && over.bodyText == "the query is \(limit + 1) bytes long; the limit is \(limit)\n")
+        // A request line past the server's 16 KiB + 64: its 414, passed on.
+        #expect(try proxy.client.request(Self.pathDataTarget(queryLength: limit + 100)).status == 414)
+        let log = try String(contentsOf: proxy.directory.appendingPathComponent("error.log"), encoding: .utf8)
+        #expect(!log.contains("too big header") && !log.contains("not enough for cache key"), "\(log.suffix(2000))")
+    }
+
+    @Test(
+        "Two instances behind the shipped config, one killed by SIGKILL under load: no client sees an error",
+        .disabled(if: Sanitizer.active != nil, Comment(rawValue: Sanitizer.reason)))
+    func scaleOut() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.nginx.path), "nginx: bash .ci/install-deps")
+        let first = try ServeProcess()
+        defer { first.process.stop() }
+        let second = try ServeProcess()
+        defer { second.process.stop(SIGKILL) }
+        let proxy = try Proxy(upstreams: [first.port, second.port])
+        defer { _ = proxy.stop() }
+        let port = proxy.port
+        let answered = Atomic<Int>(0)
+        let errors = Mutex<[String]>([])
+        let perThread = 200
+        let victim = second.process.process.processIdentifier
+        onThreads(2) { thread in
+            for index in 0..<perThread {
+                // Every URL new: each request reaches an instance (nothing is served from nginx's cache).
+                let target = "/render.png?size=48&progress=0.\(thread)\(1000 + index)"
+                do {
+                    let response = try ServeClient(port: port).request(target)
+                    if response.status != 200 || response.header("X-Cache-Status") != "MISS" {
+                        errors.withLock { $0.append("\(target): \(response.status)") }
+                    }
+                } catch {
+                    errors.withLock { $0.append("\(target): \(error)") }
+                }
+                if answered.add(1, ordering: .relaxed).newValue == perThread / 2 {
+                    kill(victim, SIGKILL)
+                }
+            }
+        }
+        #expect(errors.withLock { $0 } == [])
+        #expect(answered.load(ordering: .relaxed) == 2 * perThread)
+        #expect(!second.process.process.isRunning)
+        // Both served before the kill; the survivor the rest.
+        func served(_ server: ServeProcess) -> Int {
+            server.process.standardError.split(separator: "\n").filter { $0.contains("\"GET /render.png") }.count
+        }
+        #expect(served(second) > 0)
+        #expect(served(first) >= perThread)
+        #expect(proxy.stop() == 0)
+        #expect(first.process.stop() == 0)
     }
 
     static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {

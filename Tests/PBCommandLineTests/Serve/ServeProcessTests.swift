@@ -137,6 +137,76 @@ struct ServeProcessTests {
         #expect(perRequest < 20, "\(perRequest) page faults a request")
     }
 
+    @Test("A NUL or control character in a value is a 400 naming the parameter, never the picture of what precedes it")
+    func controlCharacters() throws {
+        let server = try ServeProcess()
+        defer { server.process.stop() }
+        for (target, name, code, offset) in [
+            ("/render.svg?progress=0.5%00abc", "progress", "00", 12),
+            ("/render.svg?progress=0.5%001", "progress", "00", 12),
+            ("/render.png?size=64&progress=0.5%0A", "progress", "0A", 20),
+            ("/badge.svg?progress=0.5&title=a%09b", "title", "09", 20),
+        ] {
+            let response = try server.client.request(target)
+            #expect(response.status == 400, "\(target)")
+            #expect(
+                response.bodyText
+                    == "parameter '\(name)' holds the control character U+00\(code) at offset \(offset) of the query; "
+                    + "values are text without control characters\n")
+        }
+        // A literal NUL in the request line: a 400 too, not a target cut at the NUL.
+        let literal = try server.client.exchange(
+            Array("GET /render.svg?progress=0.5".utf8) + [0]
+                + Array("abc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        #expect(literal.hasPrefix("HTTP/1.1 400 "))
+        // Multi-line parameters (a curve file's JSON, SVG path data) may hold line breaks and tabs.
+        let path = try server.client.request("/render.svg?progress=0.5&path-data=M%200%200%0A%09H%2080")
+        #expect(path.status == 200)
+        #expect(server.process.stop() == 0, "\(server.process.standardError.suffix(3000))")
+    }
+
+    @Test(
+        "Oversized requests are answered (400, 414, 431), logged in capped lines, leave RSS flat; SIGTERM stops at once",
+        .disabled(if: Sanitizer.active != nil, Comment(rawValue: Sanitizer.reason)))
+    func oversizedRequests() throws {
+        let server = try ServeProcess()
+        defer { server.process.stop(SIGKILL) }
+        let client = server.client
+        let manyParameters = "/render.svg?" + Array(repeating: "a=1", count: 4000).joined(separator: "&")
+        let ampersands = "/render.svg?" + String(repeating: "&", count: 16_400)
+        let long = "/render.svg?" + String(repeating: "x", count: 30_000)
+        let headers = Array(repeating: ("a", ""), count: 4000)
+        func exchangeAll() throws {
+            #expect(try client.request(manyParameters).bodyText.hasPrefix("the query has more than 100 parameters"))
+            #expect(try client.request(ampersands).bodyText == "the query is 16400 bytes long; the limit is 16384\n")
+            #expect(try client.request(long).status == 414)
+            #expect(try client.request("/healthz", headers: headers).status == 431)
+        }
+        /// The server's resident set, in KiB.
+        func residentKiB() throws -> Int {
+            let status = try String(
+                contentsOfFile: "/proc/\(server.process.process.processIdentifier)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+            return try #require(Int(line.split(separator: " ")[1]))
+        }
+        for _ in 0..<100 { try exchangeAll() }
+        let before = try residentKiB()
+        for _ in 0..<400 { try exchangeAll() }
+        let after = try residentKiB()
+        // 1,600 more oversized requests: no connection, pool or request state kept (measured: +0 KiB).
+        #expect(after - before < 1024, "RSS \(before) KiB, then \(after) KiB")
+        #expect(try client.request("/healthz").bodyText == "ok\n")
+        let start = ContinuousClock.now
+        #expect(server.process.stop() == 0)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        // The 414's line carries 2,048 bytes of the 30 KB target and the number cut.
+        let lines = server.process.standardError.split(separator: "\n").filter { $0.contains("\" 414 ") }
+        #expect(lines.count == 500)
+        let longLine = try #require(lines.first { $0.contains("xxx...[+") })
+        #expect(longLine.contains("...[+\(long.utf8.count - 2048) bytes] HTTP/1.1\" 414 "))
+        #expect(lines.allSatisfy { $0.utf8.count < 2200 })
+    }
+
     @Test("A port in use is a failure (exit 1) that says so; a bad option is a usage error (exit 2)")
     func startupErrors() throws {
         let server = try ServeProcess()
