@@ -20,9 +20,9 @@ internal import CWebP
 /// no error accumulates: every frame starts within 0.5 ms of its APNG time. The loop count is
 /// the schedule's (0 = forever); WebP stores at most 65,535.
 ///
-/// Memory: libwebp keeps a few canvases (the previous frame, the current one and the candidates
-/// for the frame it has not yet settled: about six times `4 × width × height` bytes) and every
-/// frame's compressed bitstream until ``finish()``, which assembles the file (the `RIFF` header
+/// Memory: libwebp keeps a few canvases of `4 × width × height` bytes (the current frame, the
+/// previous one, its disposed copy, and the candidate rectangles of the frame it has not yet
+/// settled) and every frame's compressed bitstream until ``finish()``, which assembles the file (the `RIFF` header
 /// holds the file's length, so nothing can be written before the last frame). Pixels stay flat
 /// in the number of frames; compressed bytes grow with the file, and assembling copies them
 /// twice more at the end.
