@@ -26,12 +26,14 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // libspng: decodes PNGs (snapshot references, screenshots), fuzzed upstream for years.
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        // libwebp and libwebpmux (its `.pc` requires libwebp): lossless WebP stills and animations.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // Pango through its Cairo backend: text layout with fontconfig fallback (labels).
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
             name: "PBRendering",
-            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CPango", "CSPNG"],
+            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CPango", "CSPNG", "CWebP"],
             swiftSettings: strict),
         // libxml2: reads SVG documents (no network, no entities, no DTD loading).
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),

@@ -71,7 +71,7 @@ import Testing
         #expect(error.description.hasPrefix("cannot encode the image: "))
     }
 
-    @Test("Each format's bytes are that format: PNG, SVG, PDF", arguments: ImageFormat.allCases)
+    @Test("Each format's bytes are that format: PNG, SVG, PDF, WebP", arguments: ImageFormat.allCases)
     func eachFormatIsItself(format: ImageFormat) throws {
         let bytes = try Self.scenes()[1].1.render(as: format)
         switch format {
@@ -84,6 +84,8 @@ import Testing
         case .pdf:
             #expect(bytes.starts(with: Array("%PDF-".utf8)))
             #expect(String(decoding: bytes.suffix(8), as: UTF8.self).contains("%%EOF"))
+        case .webp:
+            #expect(bytes.starts(with: Array("RIFF".utf8)) && bytes[8..<16].elementsEqual("WEBPVP8L".utf8))
         }
     }
 

@@ -1,11 +1,13 @@
 import Foundation
 import PBRendering
 
-/// An animated PNG as Pillow (Debian's `python3-pil`, run as `/usr/bin/python3`) decodes it: an
-/// independent APNG decoder for tests. Pillow composites every frame onto the canvas (applying
+/// An animated PNG or a WebP (still or animated) as Pillow (Debian's `python3-pil`, run as
+/// `/usr/bin/python3`) decodes it: an independent APNG and WebP decoder for tests (Pillow reads
+/// WebP through libwebp's own decoder and animation decoder, `WebPAnimDecoder`). Pillow composites every frame onto the canvas (applying
 /// each frame's dispose and blend operations) and reports what its chunks say; the raw `acTL`
 /// and `fcTL` fields are read by the same script with `struct`, beside Pillow, so a delay can be
-/// checked as the exact fraction that was written.
+/// checked as the exact fraction that was written; for a WebP, the `RIFF` chunks, `ANIM` and each
+/// `ANMF` header likewise (``webp``).
 ///
 /// ```swift
 /// let animation = try PillowAnimation.decode(try timeline.animatedPNG())
@@ -35,7 +37,40 @@ public struct PillowAnimation: Sendable {
         public var blend: Int
     }
 
-    /// The image format Pillow recognised ("PNG").
+    /// A WebP's container, read raw: its chunks, its `ANIM` fields and each `ANMF` frame's header.
+    public struct WebPContainer: Decodable, Hashable, Sendable {
+        /// One `ANMF` chunk's header and the kinds of the chunks inside it.
+        public struct Frame: Decodable, Hashable, Sendable {
+            /// The frame's left edge on the canvas.
+            public var x: Int
+            /// The frame's top edge on the canvas.
+            public var y: Int
+            /// The frame's width in pixels.
+            public var width: Int
+            /// The frame's height in pixels.
+            public var height: Int
+            /// How long the frame stays, in milliseconds.
+            public var duration: Int
+            /// 1 when the frame's rectangle is cleared to transparent after it is shown.
+            public var dispose: Int
+            /// 1 when the frame is alpha-blended onto the canvas, 0 when it replaces its pixels.
+            public var blend: Int
+            /// The chunks inside (`VP8L` for a lossless frame; `ALPH` and `VP8 ` for a lossy one).
+            public var chunks: [String]
+        }
+
+        /// The top-level chunks after `RIFF…WEBP`, in order (`VP8L` for a lossless still;
+        /// `VP8X`, `ANIM`, `ANMF`… for an animation).
+        public var chunks: [String]
+        /// `ANIM`'s loop count, or `nil` without an `ANIM` chunk.
+        public var loop: Int?
+        /// `ANIM`'s background colour as stored (bytes B, G, R, A, little endian), or `nil`.
+        public var background: Int?
+        /// Every `ANMF`, in file order.
+        public var frames: [Frame]
+    }
+
+    /// The image format Pillow recognised ("PNG", "WEBP").
     public var format: String
     /// `n_frames`: how many frames Pillow found.
     public var frameCount: Int
@@ -44,7 +79,8 @@ public struct PillowAnimation: Sendable {
     /// `info["default_image"]`: whether the `IDAT` image is a default image outside the animation.
     public var defaultImage: Bool
     /// Each frame's `info["duration"]` in milliseconds, as Pillow computes it:
-    /// `float(delay_num) / float(delay_den) * 1000`.
+    /// `float(delay_num) / float(delay_den) * 1000` for an APNG, the difference of libwebp's
+    /// timestamps for a WebP.
     public var durations: [Double]
     /// `acTL`'s `num_frames` and `num_plays`, read raw.
     public var animationControl: [Int]
@@ -52,6 +88,8 @@ public struct PillowAnimation: Sendable {
     public var frameControls: [FrameControl]
     /// Every frame, composited as a viewer shows it, as straight RGBA.
     public var frames: [RGBAImage]
+    /// The WebP container read raw, or `nil` for a file that is no WebP.
+    public var webp: WebPContainer?
 
     /// What the script prints, before the frames are read.
     private struct Report: Decodable {
@@ -63,6 +101,7 @@ public struct PillowAnimation: Sendable {
         var sizes: [[Int]]
         var animationControl: [Int]
         var frameControls: [FrameControl]
+        var webp: WebPContainer?
     }
 
     /// Why decoding failed.
@@ -77,7 +116,7 @@ public struct PillowAnimation: Sendable {
         path, out = sys.argv[1], sys.argv[2]
         data = open(path, "rb").read()
         actl, fctls, offset = [], [], 8
-        while offset + 12 <= len(data):
+        while data[1:4] == b"PNG" and offset + 12 <= len(data):
             length, kind = struct.unpack(">I4s", data[offset:offset + 8])
             body = data[offset + 8:offset + 8 + length]
             if kind == b"acTL":
@@ -87,22 +126,44 @@ public struct PillowAnimation: Sendable {
                 fctls.append({"sequence": seq, "width": w, "height": h, "x": x, "y": y, "delayNumerator": num,
                               "delayDenominator": den, "dispose": dispose, "blend": blend})
             offset += 12 + length
+        webp = None
+        if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+            webp, offset = {"chunks": [], "loop": None, "background": None, "frames": []}, 12
+            u24 = lambda b: int.from_bytes(b, "little")
+            while offset + 8 <= len(data):
+                kind, length = data[offset:offset + 4].decode("latin-1"), struct.unpack("<I", data[offset + 4:offset + 8])[0]
+                body = data[offset + 8:offset + 8 + length]
+                webp["chunks"].append(kind)
+                if kind == "ANIM":
+                    webp["background"], webp["loop"] = struct.unpack("<IH", body[:6])
+                elif kind == "ANMF":
+                    inner, at = [], 16
+                    while at + 8 <= len(body):
+                        inner.append(body[at:at + 4].decode("latin-1"))
+                        size = struct.unpack("<I", body[at + 4:at + 8])[0]
+                        at += 8 + size + (size & 1)
+                    webp["frames"].append({"x": 2 * u24(body[0:3]), "y": 2 * u24(body[3:6]),
+                                           "width": u24(body[6:9]) + 1, "height": u24(body[9:12]) + 1,
+                                           "duration": u24(body[12:15]), "dispose": body[15] & 1,
+                                           "blend": 1 - ((body[15] >> 1) & 1), "chunks": inner})
+                offset += 8 + length + (length & 1)
         im = Image.open(path)
         report = {"format": im.format, "frameCount": getattr(im, "n_frames", 1), "loop": im.info.get("loop"),
                   "defaultImage": bool(im.info.get("default_image", False)), "durations": [], "sizes": [],
-                  "animationControl": actl, "frameControls": fctls}
+                  "animationControl": actl, "frameControls": fctls, "webp": webp}
         for i in range(report["frameCount"]):
             im.seek(i)
-            report["durations"].append(float(im.info.get("duration", -1)))
             frame = im.convert("RGBA")
+            # After loading: Pillow's WebP reader sets a frame's duration when it decodes it.
+            report["durations"].append(float(im.info.get("duration", -1)))
             report["sizes"].append([frame.width, frame.height])
             open("%s/frame-%d.rgba" % (out, i), "wb").write(frame.tobytes())
         print(json.dumps(report))
         """
 
-    /// Decodes an animated PNG with Pillow.
+    /// Decodes an animated PNG, or a WebP (still or animated), with Pillow.
     ///
-    /// - Parameter apng: The file's bytes.
+    /// - Parameter apng: The file's bytes (an APNG, a PNG or a WebP).
     /// - Returns: What Pillow read, with every composited frame.
     /// - Throws: ``Failure`` when Pillow cannot read it (or is not installed), or a file
     ///   error from the temporary directory.
@@ -112,7 +173,8 @@ public struct PillowAnimation: Sendable {
             "pbrender-pillow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("animation.png")
+        let file = directory.appendingPathComponent(
+            apng.starts(with: Array("RIFF".utf8)) ? "image.webp" : "animation.png")
         try Data(apng).write(to: file)
         let outcome = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, file.path, directory.path])
@@ -131,6 +193,7 @@ public struct PillowAnimation: Sendable {
         return PillowAnimation(
             format: report.format, frameCount: report.frameCount, loop: report.loop,
             defaultImage: report.defaultImage, durations: report.durations,
-            animationControl: report.animationControl, frameControls: report.frameControls, frames: frames)
+            animationControl: report.animationControl, frameControls: report.frameControls, frames: frames,
+            webp: report.webp)
     }
 }

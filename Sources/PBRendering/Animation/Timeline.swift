@@ -70,27 +70,50 @@ public struct Timeline: Sendable {
         appearance: Appearance = .light, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         sink: ([UInt8]) throws(RenderError) -> Void
     ) throws(RenderError) {
+        let (width, height) = try checkedFrameSize(for: .png)
+        let encoder = try APNGEncoder(width: width, height: height, schedule: schedule)
+        try renderFrames(appearance: appearance, workers: workers, for: .png, pixelCount: width * height) {
+            (frame: RasterPixels) throws(RenderError) in
+            try sink(encoder.encodeFrame(frame.bytes, stride: frame.stride))
+        }
+        try sink(encoder.finish())
+    }
+
+    /// The frames' size in pixels, once the first frame is checked for `format` and the
+    /// animation against ``maximumPixelCount`` and ``maximumRenderCost``.
+    ///
+    /// - Throws: ``RenderError`` as ``animatedPNG(appearance:workers:sink:)`` does.
+    func checkedFrameSize(for format: ImageFormat) throws(RenderError) -> (width: Int, height: Int) {
         let first = try scene(ofFrame: 0)
-        try first.validate(for: .png)
+        try first.validate(for: format)
         let (width, height) = first.pixelSize
         guard width * height <= Self.maximumPixelCount else {
             throw RenderError(.animationTooLarge(width: width, height: height))
         }
         try checkRenderCost()
+        return (width, height)
+    }
+
+    /// Renders every frame in `appearance` on `workers` threads (``FramePipeline``, each worker
+    /// with its own ``SceneRenderer``), checked for `format`, and hands them to `consume` in
+    /// order on the calling thread, holding no more frames of `pixelCount` pixels than
+    /// ``FrameMemory`` allows.
+    ///
+    /// - Throws: ``RenderError`` from rendering, and what `consume` throws.
+    func renderFrames(
+        appearance: Appearance, workers: Int, for format: ImageFormat, pixelCount: Int,
+        consume: (RasterPixels) throws(RenderError) -> Void
+    ) throws(RenderError) {
         // The window holds finished frames too: half the frames the memory budget allows render.
-        let inFlight = FrameMemory.concurrentFrames(pixelCount: width * height, workers: 2 * max(1, workers))
-        let encoder = try APNGEncoder(width: width, height: height, schedule: schedule)
+        let inFlight = FrameMemory.concurrentFrames(pixelCount: pixelCount, workers: 2 * max(1, workers))
         let timeline = self
         try FramePipeline.run(
             count: schedule.frameCount, workers: max(1, min(workers, inFlight / 2)), window: max(1, inFlight),
             makeWorker: { () throws(RenderError) in SceneRenderer() },
             render: { (renderer: inout SceneRenderer, index: Int) throws(RenderError) -> RasterPixels in
-                try renderer.renderPixels(timeline.scene(ofFrame: index).appearance(appearance))
+                try renderer.renderPixels(timeline.scene(ofFrame: index).appearance(appearance), for: format)
             },
-            consume: { (_: Int, frame: RasterPixels) throws(RenderError) in
-                try sink(encoder.encodeFrame(frame.bytes, stride: frame.stride))
-            })
-        try sink(encoder.finish())
+            consume: { (_: Int, frame: RasterPixels) throws(RenderError) in try consume(frame) })
     }
 
     /// The most pixels a frame of an animated PNG may have: 16 Mi (4096 x 4096). The encoder keeps

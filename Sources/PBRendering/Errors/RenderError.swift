@@ -17,6 +17,9 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A side of the canvas is larger than ``Scene/maximumPixelDimension`` allows: `points` as
         /// given, `pixels` at the scale (`nil` for a vector format, whose limit is in points).
         case canvasTooLarge(dimension: Dimension, points: Double, pixels: Double?)
+        /// A side of the canvas, `pixels` at the scale, is within ``Scene/maximumPixelDimension``
+        /// but above what `format` can store, `limit` (a WebP's ``Scene/maximumWebPPixelDimension``).
+        case canvasTooLargeForFormat(ImageFormat, dimension: Dimension, pixels: Int, limit: Int)
         /// The canvas has more pixels than ``Scene/maximumPixelCount`` allows.
         case tooManyPixels(width: Int, height: Int)
         /// A dash pattern lays more than ``Scene/maximumDashCount`` dashes along a path of `length`.
@@ -42,7 +45,7 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidLabel(String)
         /// Cairo reported an error: its `cairo_status_t` code, and its own description.
         case cairo(status: Int32, message: String)
-        /// The PNG could not be encoded.
+        /// The image (PNG, WebP) could not be encoded.
         case encoding(String)
     }
 
@@ -83,6 +86,10 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             let count = pixels.isFinite ? "\(Self.format(pixels)) pixels" : "more pixels than a double can count"
             return "\(naming(dimension.rawValue)) gives a canvas \(Self.format(points)) points \(side), "
                 + "\(count) at this scale; the limit is \(limit) pixels a side"
+        case .canvasTooLargeForFormat(let format, let dimension, let pixels, let limit):
+            let side = dimension == .width ? "wide" : "tall"
+            return "\(naming(dimension.rawValue)) gives a canvas \(pixels) pixels \(side); "
+                + "a \(format.displayName)'s limit is \(limit) pixels a side"
         case .tooManyPixels(let width, let height):
             let (widthName, heightName) = (naming("width"), naming("height"))
             let given = widthName == heightName ? "\(widthName) gives" : "\(widthName) and \(heightName) give"

@@ -25,7 +25,7 @@ extension Scene {
     /// An estimate of the time rendering the scene in `format` takes (``RenderCost``), from the
     /// canvas and each layer's size, without drawing anything.
     ///
-    /// For a PNG the model adds, per pixel of the canvas, the cost of clearing, compositing and
+    /// For a PNG or WebP the model adds, per pixel of the canvas, the cost of clearing, compositing and
     /// encoding it; per stroked layer, the stroke's area in pixels; per stroked piece (each dash
     /// of a dash pattern, each subpath of a solid stroke), a cost in proportion to the stroke's
     /// width in pixels (its caps: round caps most) and to how many times the pieces cover the
@@ -42,7 +42,7 @@ extension Scene {
     /// - Complexity: O(l) in the number of layers (each path's subpaths are counted once, when
     ///   it was measured).
     public func estimatedRenderCost(for format: ImageFormat) -> RenderCost {
-        let isRaster = format == .png
+        let isRaster = format.isRaster
         let scale = isRaster ? self.scale : 1
         let canvasArea = max(1, width * scale * height * scale)
         var nanoseconds = isRaster ? Cost.perCanvasPixel * canvasArea : 0

@@ -98,6 +98,23 @@ final class PNGEncoder {
         }
     }
 
+    /// Writes the rows of `width` premultiplied ARGB words at `source`, `stride` bytes apart, as
+    /// `height` rows of straight RGBA without padding (`4 × width × height` bytes) into `target`,
+    /// rounding as ``unpremultiply(row:width:into:table:)`` does: the pixels a PNG holds, for
+    /// other encoders (WebP) and for ``RGBAImage``.
+    ///
+    /// - Complexity: O(`width` × `height`).
+    static func unpremultiplyRows(
+        from source: UnsafeRawPointer, stride: Int, width: Int, height: Int, into target: UnsafeMutableRawPointer
+    ) {
+        unpremultiplyTable.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return }
+            for y in 0..<height {
+                unpremultiply(row: source + y * stride, width: width, into: target + y * 4 * width, table: table)
+            }
+        }
+    }
+
     /// Encodes `width` × `height` straight-alpha RGBA pixels (4 bytes each, rows top to
     /// bottom, no padding).
     ///

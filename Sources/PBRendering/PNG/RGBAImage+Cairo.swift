@@ -4,15 +4,9 @@ extension RGBAImage {
     /// that it equals the PNG of the same pixels decoded.
     init(premultipliedARGB pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        PNGEncoder.unpremultiplyTable.withUnsafeBufferPointer { table in
-            rgba.withUnsafeMutableBytes { out in
-                guard let source = pixels.baseAddress, let target = out.baseAddress, let table = table.baseAddress
-                else { return }
-                for y in 0..<height {
-                    PNGEncoder.unpremultiply(
-                        row: source + y * stride, width: width, into: target + y * width * 4, table: table)
-                }
-            }
+        rgba.withUnsafeMutableBytes { out in
+            guard let source = pixels.baseAddress, let target = out.baseAddress else { return }
+            PNGEncoder.unpremultiplyRows(from: source, stride: stride, width: width, height: height, into: target)
         }
         self.init(width: width, height: height, pixels: rgba)
     }

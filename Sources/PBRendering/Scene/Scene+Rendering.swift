@@ -1,23 +1,28 @@
 extension Scene {
     /// Renders the scene as an image file's bytes.
     ///
-    /// The same scene always gives the same bytes: PNGs carry no time, PDFs a fixed date.
+    /// The same scene always gives the same bytes: PNGs and WebPs carry no time, PDFs a fixed
+    /// date.
     ///
-    /// PNG and PDF show the layers (use ``appearance(_:)`` for the dark ones); SVG, pbrender's own
+    /// A WebP is lossless and holds exactly the PNG's pixels (straight RGBA, the same rounding
+    /// from Cairo's premultiplied pixels, the same colour under transparent pixels), usually in
+    /// fewer bytes; its sides are at most ``maximumWebPPixelDimension`` pixels.
+    ///
+    /// PNG, WebP and PDF show the layers (use ``appearance(_:)`` for the dark ones); SVG, pbrender's own
     /// writer, carries both appearances, the dark one in a `prefers-color-scheme` rule.
     ///
-    /// - Parameter format: PNG (at ``scale``), SVG or PDF.
+    /// - Parameter format: PNG or WebP (at ``scale``), SVG or PDF.
     /// - Throws: ``RenderError``: an input error (`isInputError`) when ``validate(for:)`` fails;
     ///   `.cairo` or `.encoding` when drawing or encoding fails.
     public func render(as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {
-        case .png: try SceneRenderer().render(self, as: .png)
+        case .png, .webp: try SceneRenderer().render(self, as: format)
         case .svg: try svgData()
         case .pdf: try renderPDF()
         }
     }
 
-    /// Renders the scene to pixels: what the PNG holds, without encoding it.
+    /// Renders the scene to pixels: what the PNG (and the WebP) holds, without encoding it.
     ///
     /// - Throws: ``RenderError`` as ``render(as:)`` does.
     public func renderImage() throws(RenderError) -> RGBAImage {

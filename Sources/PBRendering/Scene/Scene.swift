@@ -22,6 +22,9 @@ public struct Scene: Hashable, Sendable {
     public static let maximumPixelDimension = 16384
     /// The largest number of pixels in a PNG (64 Mi pixels, 256 MiB of RGBA).
     public static let maximumPixelCount = 1 << 26
+    /// The largest width or height of a WebP, in pixels: 16,383, one less than a PNG's (the
+    /// format stores each side minus one in 14 bits; libwebp's `WEBP_MAX_DIMENSION`).
+    public static let maximumWebPPixelDimension = 16383
     /// The most dashes a dash pattern may lay along a path (each length of the pattern counted
     /// once per repeat). Cairo lays out every dash, on the canvas or not, at about a kilobyte each
     /// in an SVG or PDF: a fine pattern on a long path would take gigabytes.
@@ -88,17 +91,18 @@ public struct Scene: Hashable, Sendable {
     /// limits, a finite, positive scale, and valid layers.
     ///
     /// - Throws: ``RenderError``: `.invalidValue` for a bad size, scale, fraction or stroke;
-    ///   `.canvasTooLarge` or `.tooManyPixels` above the limits; `.dashPatternTooFine`;
+    ///   `.canvasTooLarge` or `.tooManyPixels` above the limits (`.canvasTooLargeForFormat` for a
+    ///   WebP above ``maximumWebPPixelDimension`` pixels a side); `.dashPatternTooFine`;
     ///   `.renderTooCostly` when the estimated render time is above ``maximumRenderCost``.
     public func validate(for format: ImageFormat) throws(RenderError) {
         for (name, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0) {
             throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number > 0"))
         }
-        guard scale.isFinite, scale > 0, format != .png || (width * scale >= 1e-9 && height * scale >= 1e-9) else {
+        guard scale.isFinite, scale > 0, !format.isRaster || (width * scale >= 1e-9 && height * scale >= 1e-9) else {
             throw RenderError(
                 .invalidValue(name: "scale", value: "\(scale)", requirement: "a finite number > 0 (and not tiny)"))
         }
-        guard format != .png || Self.scaleRange.contains(scale) else {
+        guard !format.isRaster || Self.scaleRange.contains(scale) else {
             let low = RenderError.format(Self.scaleRange.lowerBound)
             let high = RenderError.format(Self.scaleRange.upperBound)
             throw RenderError(
@@ -106,14 +110,22 @@ public struct Scene: Hashable, Sendable {
         }
         let limit = Double(Self.maximumPixelDimension)
         for (dimension, points) in [(RenderError.Dimension.width, width), (.height, height)] {
-            let size = format == .png ? points * scale : points
+            let size = format.isRaster ? points * scale : points
             guard size <= limit else {
                 throw RenderError(
-                    .canvasTooLarge(dimension: dimension, points: points, pixels: format == .png ? size : nil))
+                    .canvasTooLarge(dimension: dimension, points: points, pixels: format.isRaster ? size : nil))
             }
         }
         let (w, h) = pixelSize
-        guard format != .png || w * h <= Self.maximumPixelCount else {
+        if format == .webp {
+            for (dimension, pixels) in [(RenderError.Dimension.width, w), (.height, h)]
+            where pixels > Self.maximumWebPPixelDimension {
+                throw RenderError(
+                    .canvasTooLargeForFormat(
+                        format, dimension: dimension, pixels: pixels, limit: Self.maximumWebPPixelDimension))
+            }
+        }
+        guard !format.isRaster || w * h <= Self.maximumPixelCount else {
             throw RenderError(.tooManyPixels(width: w, height: h))
         }
         for case .shape(let layer) in layers { try layer.validate() }

@@ -1,5 +1,5 @@
 /// Renders scenes one after another, keeping what it can between them: the PNG encoder's
-/// compressor and buffers, and the pixels of the layers under the progress (the background and
+/// compressor and buffers (and the WebP encoder's picture), and the pixels of the layers under the progress (the background and
 /// the track), which the frames of one indicator share.
 ///
 /// The bytes are exactly those ``Scene/render(as:)`` gives for the same scene and format: the
@@ -22,6 +22,8 @@
 public final class SceneRenderer {
     /// Created on the first PNG and kept.
     private var encoder: PNGEncoder?
+    /// Created on the first WebP and kept.
+    private var webpEncoder: WebPEncoder?
     /// The layers under the progress of the last scene drawn, at its pixel size and scale, and
     /// their pixels once a second scene has shared them (a single render copies nothing).
     private var base: (key: BaseKey, pixels: [UInt8]?)?
@@ -46,10 +48,18 @@ public final class SceneRenderer {
     ///
     /// - Parameters:
     ///   - scene: the scene to draw.
-    ///   - format: PNG (at the scene's ``Scene/scale``), SVG or PDF.
+    ///   - format: PNG or WebP (at the scene's ``Scene/scale``), SVG or PDF.
     /// - Throws: ``RenderError`` as ``Scene/render(as:)`` does.
     public func render(_ scene: Scene, as format: ImageFormat) throws(RenderError) -> [UInt8] {
-        guard format == .png else { return try scene.render(as: format) }
+        switch format {
+        case .png: try renderPNG(scene)
+        case .webp: try renderWebP(scene)
+        case .svg, .pdf: try scene.render(as: format)
+        }
+    }
+
+    /// The scene as a PNG, with the kept encoder.
+    private func renderPNG(_ scene: Scene) throws(RenderError) -> [UInt8] {
         let encoder: PNGEncoder
         if let kept = self.encoder {
             encoder = kept
@@ -62,22 +72,37 @@ public final class SceneRenderer {
         }
     }
 
-    /// The scene's pixels, copied out (for frames encoded elsewhere).
+    /// The scene as a lossless WebP of the PNG's pixels, with the kept encoder.
+    private func renderWebP(_ scene: Scene) throws(RenderError) -> [UInt8] {
+        let encoder: WebPEncoder
+        if let kept = webpEncoder {
+            encoder = kept
+        } else {
+            encoder = try WebPEncoder()
+            webpEncoder = encoder
+        }
+        return try withRaster(scene, for: .webp) { pixels, width, height, stride throws(RenderError) in
+            try encoder.encode(pixels, width: width, height: height, stride: stride)
+        }
+    }
+
+    /// The scene's pixels, copied out (for frames encoded elsewhere), checked for `format`.
     ///
     /// - Throws: ``RenderError`` as ``Scene/render(as:)`` does.
-    func renderPixels(_ scene: Scene) throws(RenderError) -> RasterPixels {
-        try withRaster(scene) { pixels, _, _, stride throws(RenderError) in
+    func renderPixels(_ scene: Scene, for format: ImageFormat = .png) throws(RenderError) -> RasterPixels {
+        try withRaster(scene, for: format) { pixels, _, _, stride throws(RenderError) in
             RasterPixels(bytes: Array(pixels), stride: stride)
         }
     }
 
     /// Draws `scene` on an image surface, starting from the kept pixels of the layers under its
-    /// progress when they are the same, and hands the pixels to `body`.
+    /// progress when they are the same, and hands the pixels to `body`; the scene is checked
+    /// for `format` (a raster format: PNG or WebP).
     func withRaster<R>(
-        _ scene: Scene,
+        _ scene: Scene, for format: ImageFormat = .png,
         _ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
     ) throws(RenderError) -> R {
-        try scene.validate(for: .png)
+        try scene.validate(for: format)
         let (width, height) = scene.pixelSize
         let surface = try CairoSurface(imageWidth: width, height: height)
         let context = try CairoContext(surface)

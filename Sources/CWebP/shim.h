@@ -1,0 +1,7 @@
+#ifndef PBRENDER_CWEBP_SHIM_H
+#define PBRENDER_CWEBP_SHIM_H
+
+#include <webp/encode.h>
+#include <webp/mux.h>
+
+#endif
