@@ -2,6 +2,7 @@ import Foundation
 import PBCommandLine
 import PBRendering
 import PBSynchronization
+import PBTestSupport
 import Testing
 
 @Suite("RenderJob: one value between options and bytes")
@@ -44,7 +45,7 @@ struct RenderJobTests {
             #expect(
                 error.message(naming: .query)
                     == "parameter 'format' does not apply over HTTP: the path names the format (/render.png, "
-                    + "/render.svg, /render.pdf or /render.apng)")
+                    + "/render.svg, /render.pdf, /render.apng or /render.webp)")
         }
     }
 
@@ -121,11 +122,40 @@ struct RenderJobTests {
     func formats() {
         #expect(OutputFormat(fileName: "a/b.SVG") == .svg)
         #expect(OutputFormat(fileName: "x.apng") == .apng)
+        #expect(OutputFormat(fileName: "x.webp") == .webp)
         #expect(OutputFormat(fileName: "x.gif") == nil)
         #expect(OutputFormat(fileName: "dir.png/x") == nil)
         #expect(
-            OutputFormat.allCases.map(\.mediaType) == ["image/png", "image/svg+xml", "application/pdf", "image/apng"])
-        #expect(OutputFormat.allCases.filter(\.isRaster) == [.png, .apng])
-        #expect(OutputFormat.allCases.filter(\.canAnimate) == [.svg, .apng])
+            OutputFormat.allCases.map(\.mediaType) == [
+                "image/png", "image/svg+xml", "application/pdf", "image/apng", "image/webp",
+            ])
+        #expect(OutputFormat.allCases.filter(\.isRaster) == [.png, .apng, .webp])
+        #expect(OutputFormat.allCases.filter(\.canAnimate) == [.svg, .apng, .webp])
+    }
+
+    @Test("WebP through every front end: the PNG's pixels in fewer bytes, an animation the APNG's frames, /render.webp")
+    func webp() throws {
+        let png = try RenderJob(arguments: ["--progress", "0.5", "--format", "png"]).render()
+        let webp = try RenderJob(arguments: ["--progress", "0.5", "-o", "ring.webp"]).render()
+        #expect(webp.contentType == "image/webp" && webp.bytes.count < png.bytes.count)
+        let decoded = try #require(try PillowAnimation.decode(webp.bytes).frames.first)
+        #expect(decoded.pixels == (try RGBAImage(png: png.bytes)).pixels)
+        let web = try RenderJob(query: "progress=0.5", format: .webp).render()
+        #expect(web.bytes == webp.bytes)
+        let badge = try RenderJob(query: "title=coverage&progress=0.87", kind: .badge, format: .webp).render()
+        let badgePNG = try RenderJob(query: "title=coverage&progress=0.87", kind: .badge, format: .png).render()
+        #expect(
+            try PillowAnimation.decode(badge.bytes).frames.first?.pixels == (try RGBAImage(png: badgePNG.bytes)).pixels)
+        let animation = try RenderJob(arguments: [
+            "--animate-to", "1", "--duration", "0.2", "--size", "32", "-o", "a.webp",
+        ])
+        #expect(animation.format == .webp)
+        let frames = try PillowAnimation.decode(try animation.render().bytes)
+        let apng = try PillowAnimation.decode(
+            try RenderJob(arguments: ["--animate-to", "1", "--duration", "0.2", "--size", "32", "-o", "a.apng"])
+                .render()
+                .bytes)
+        #expect(frames.frameCount == apng.frameCount)
+        #expect(frames.frames.last?.pixels == apng.frames.last?.pixels)
     }
 }

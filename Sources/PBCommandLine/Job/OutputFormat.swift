@@ -15,6 +15,9 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// An animated PNG (APNG): raster frames that browsers play, and that viewers without APNG
     /// support show as the first frame.
     case apng
+    /// A lossless WebP: the PNG's pixels exactly, in fewer bytes; an animation is an animated WebP
+    /// with the APNG's frames and times.
+    case webp
 
     /// The format a file name's extension names (`ring.svg` is SVG), case-insensitively; `nil`
     /// when the name has no extension or one no format has.
@@ -37,11 +40,12 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         case .apng: "image/apng"
         case .svg: "image/svg+xml"
         case .pdf: "application/pdf"
+        case .webp: "image/webp"
         }
     }
 
-    /// Its name in messages: `PNG`, `APNG`, `SVG`, `PDF`.
-    public var displayName: String { rawValue.uppercased() }
+    /// Its name in messages: `PNG`, `SVG`, `PDF`, `APNG`, `WebP`.
+    public var displayName: String { self == .apng ? "APNG" : stillImageFormat?.displayName ?? rawValue }
 
     /// The format as a noun with its article, for messages: `a PNG`, `an animated PNG`.
     public var phrase: String {
@@ -50,13 +54,14 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         case .apng: "an animated PNG"
         case .svg: "an SVG"
         case .pdf: "a PDF"
+        case .webp: "a WebP"
         }
     }
 
     /// Whether it is made of pixels, so `--scale` applies (SVG and PDF are sized in points).
     public var isRaster: Bool {
         switch self {
-        case .png, .apng: true
+        case .png, .apng, .webp: true
         case .svg, .pdf: false
         }
     }
@@ -77,6 +82,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         case .png: .png
         case .svg: .svg
         case .pdf: .pdf
+        case .webp: .webp
         case .apng: nil
         }
     }
@@ -84,7 +90,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// Whether one file of this format can hold an animation.
     public var canAnimate: Bool {
         switch self {
-        case .apng, .svg: true
+        case .apng, .svg, .webp: true
         case .png, .pdf: false
         }
     }
@@ -122,7 +128,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     ) throws(RenderError) -> [UInt8] {
         switch self {
         case .svg: return try scene.svgData(isLive: isLive)
-        case .png, .pdf, .apng:
+        case .png, .pdf, .apng, .webp:
             return try renderer.render(scene.appearance(appearance), as: stillImageFormat ?? .png)
         }
     }
@@ -135,6 +141,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .svg: return try timeline.animatedSVG()
         case .apng: return try timeline.animatedPNG(appearance: appearance)
+        case .webp: return try timeline.animatedWebP(appearance: appearance)
         case .png, .pdf:
             throw RenderError(.notApplicable(name: "format", reason: "\(phrase) holds one still image"))
         }

@@ -145,7 +145,7 @@ extension RenderJob {
         }
         guard format.canAnimate else {
             throw .usage(
-                "an animation writes an animated PNG (-o anim.apng, or --format apng), an animated SVG (-o anim.svg), or frames (-o 'frame-%03d.png')"
+                "an animation writes an animated PNG (-o anim.apng, or --format apng), an animated WebP (-o anim.webp), an animated SVG (-o anim.svg), or frames (-o 'frame-%03d.png')"
             )
         }
         return RenderJob(
