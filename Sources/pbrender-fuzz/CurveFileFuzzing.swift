@@ -55,7 +55,8 @@
                 return
             }
             do {
-                let indicator = try options.indicator(curveFile: curve, context: FuzzRun(file: []).context(.init())).indicator
+                let indicator = try options.indicator(curveFile: curve, context: FuzzRun(file: []).context(.init()))
+                    .indicator
                 try indicator.style.validate()
             } catch let error as CommandLineError {
                 guard error.exitCode == .usageError else {

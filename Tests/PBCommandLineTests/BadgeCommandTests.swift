@@ -56,7 +56,8 @@ struct BadgeCommandTests {
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--scale", "2", "-o", "b.svg"],
-            "option '--scale' applies to PNG or WebP output only: SVG and PDF are vector (sized in points)", usage: Self.usage)
+            "option '--scale' applies to PNG or WebP output only: SVG and PDF are vector (sized in points)",
+            usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "-o", "b.apng"],
             "a badge is a still image: write PNG, SVG, PDF or WebP (-o badge.svg)", usage: Self.usage)
