@@ -21,6 +21,9 @@ let package = Package(
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // ISA-L's igzip (Intel's Storage Acceleration Library): the compressor of `PNGCompression.fast`. Debian ships no
+        // pkg-config file for it, so the module map links it by name.
+        .systemLibrary(name: "CISAL", providers: [.apt(["libisal-dev"])]),
         // libspng: decodes PNGs (snapshot references, screenshots), fuzzed upstream for years.
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         // Pango through its Cairo backend: text layout with fontconfig fallback (labels).
@@ -28,7 +31,7 @@ let package = Package(
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
             name: "PBRendering",
-            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CPango", "CSPNG"],
+            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango", "CSPNG"],
             swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
         .target(

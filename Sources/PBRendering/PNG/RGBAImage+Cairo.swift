@@ -4,7 +4,7 @@ extension RGBAImage {
     /// that it equals the PNG of the same pixels decoded.
     init(premultipliedARGB pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) {
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        PNGEncoder.unpremultiplyTable.withUnsafeBufferPointer { table in
+        PNGEncoder.reciprocals.withUnsafeBufferPointer { table in
             rgba.withUnsafeMutableBytes { out in
                 guard let source = pixels.baseAddress, let target = out.baseAddress, let table = table.baseAddress
                 else { return }
