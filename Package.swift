@@ -52,7 +52,7 @@ let package = Package(
         // The `pbrender` tool: a thin entry point.
         .executableTarget(name: "pbrender", dependencies: ["PBCommandLine"], swiftSettings: strict),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
-        .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry"], swiftSettings: strict),
+        .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
         // libFuzzer's `LLVMFuzzerRunDriver`, declared for the fuzzer (header only; `-sanitize=fuzzer` links it).
         .systemLibrary(name: "CFuzzer"),
         // libFuzzer targets for every input surface (built by .ci/fuzz with -DFUZZING; not a product). Corpus and
