@@ -24,6 +24,9 @@ let package = Package(
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // ISA-L's igzip (Intel's Storage Acceleration Library): the compressor of `PNGCompression.fast`. Debian ships no
+        // pkg-config file for it, so the module map links it by name.
+        .systemLibrary(name: "CISAL", providers: [.apt(["libisal-dev"])]),
         // libspng: decodes PNGs (snapshot references, screenshots), fuzzed upstream for years.
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         // libwebp and libwebpmux (its `.pc` requires libwebp): lossless WebP stills and animations.
@@ -33,7 +36,7 @@ let package = Package(
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
             name: "PBRendering",
-            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CPango", "CSPNG", "CWebP"],
+            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango", "CSPNG", "CWebP"],
             swiftSettings: strict),
         // libxml2: reads SVG documents (no network, no entities, no DTD loading).
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -58,7 +61,7 @@ let package = Package(
         // The `pbrender` tool: a thin entry point.
         .executableTarget(name: "pbrender", dependencies: ["PBCommandLine"], swiftSettings: strict),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
-        .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry"], swiftSettings: strict),
+        .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
         // libFuzzer's `LLVMFuzzerRunDriver`, declared for the fuzzer (header only; `-sanitize=fuzzer` links it).
         .systemLibrary(name: "CFuzzer"),
         // libFuzzer targets for every input surface (built by .ci/fuzz with -DFUZZING; not a product). Corpus and

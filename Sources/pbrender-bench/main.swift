@@ -1,5 +1,6 @@
-// In-process timings of PBGeometry for the geometry benchmark, `Tests/Benchmarks/geometry.py`.
-// Not a product: a tool for that script, which documents the results.
+// In-process timings of PBGeometry for the geometry benchmark, `Tests/Benchmarks/geometry.py`, and
+// ring frames in each PNG compression mode for `Tests/Benchmarks/render.py` (`RingFrames.swift`).
+// Not a product: a tool for those scripts, which document the results.
 //
 //     pbrender-bench time FILE [--repeats R] [--accuracy A] [--queries N]
 //         Times, R times each after one untimed round: parsing the SVG path data in FILE,
@@ -218,8 +219,14 @@ func once(_ data: String, _ options: Options) throws {
 
 let arguments = CommandLine.arguments
 do {
+    if arguments.count >= 2, arguments[1] == "ring-frames" {
+        try ringFrames(arguments.dropFirst(2))
+        exit(0)
+    }
     guard arguments.count >= 3 else {
-        throw BenchError(description: "usage: pbrender-bench (time|lengths|points|once) FILE [options]")
+        throw BenchError(
+            description:
+                "usage: pbrender-bench (time|lengths|points|once) FILE [options] | ring-frames MODE COUNT OUTDIR")
     }
     let data = try readFile(arguments[2])
     let options = try Options(arguments.dropFirst(3))

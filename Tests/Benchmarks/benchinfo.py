@@ -122,16 +122,16 @@ def have(tool):
     return shutil.which(tool) is not None
 
 
-def swift_build(scratch, repository):
-    """Builds the `pbrender` product in release mode into `scratch` (the package's `.build` when
-    `None`); returns the binary."""
-    command = ["swift", "build", "-c", "release", *(["--scratch-path", scratch] if scratch else []), "--product", "pbrender"]
+def swift_build(scratch, repository, product="pbrender"):
+    """Builds `product` (the `pbrender` tool unless told) in release mode into `scratch` (the
+    package's `.build` when `None`); returns the binary."""
+    command = ["swift", "build", "-c", "release", *(["--scratch-path", scratch] if scratch else []), "--product", product]
     print("$ " + shell_quote(command), flush=True)
     build = subprocess.run(command, cwd=repository, capture_output=True, text=True)
     if build.returncode != 0:
         sys.exit(build.stdout + build.stderr + "\nThe build failed.")
     bin_path = subprocess.check_output([*command[:-2], "--show-bin-path"], cwd=repository, text=True).strip()
-    return os.path.join(bin_path, "pbrender")
+    return os.path.join(bin_path, product)
 
 
 def compile_c(source_text, name, libraries, directory):

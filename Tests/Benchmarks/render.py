@@ -18,7 +18,10 @@ transparent background) at the 200 progress values 0, 1/199, ..., 1 by
 It reports wall time per frame (medians), CPU time, peak memory (`ru_maxrss`, what
 `/usr/bin/time -v` prints as "Maximum resident set size"), instructions counted by callgrind
 (exact, where wall time on this shared 2-core machine is noisy), PNG sizes, the targets of
-issue 3, a sweep of libdeflate's levels 1-6 on the exact bytes pbrender compresses, and checks:
+issue 3, a sweep of libdeflate's levels 1-6 on the exact bytes pbrender compresses, every PNG
+compression mode (issue 19: `fast`, `default`, `small`, each rendering the same 200 frames and the
+30-frame ring through `SceneRenderer(compression:)` in `pbrender-bench ring-frames`, until the
+command line takes `--compression`) beside the floor and rsvg-convert, and checks:
 pbrender's PNGs are valid (chunk CRCs, zlib stream, sizes; Pillow reads them when it is
 installed), deterministic (same bytes on every run, on one core or two, alone or in a
 sequence), and look like the floor's and rsvg's (pixel differences, painted area).
@@ -31,6 +34,7 @@ printed and written, with the date, the command and the machine, to
 import argparse
 import datetime
 import hashlib
+import json
 import math
 import os
 import platform
@@ -63,6 +67,12 @@ RSS_FRAME_COUNTS = [10, 1000]
 # All 200 frames' PNG bytes when issue 13 was filed (libdeflate level 2, no row filter): its
 # files must be no larger.
 ISSUE_13_BYTES = 1_509_214
+# The compression modes (issue 19), and the bytes before modes existed (libdeflate level 2, main at
+# 54eaa4b on the Intel Xeon): the 200 frames are ISSUE_13_BYTES; the 30-frame ring (`--frames 30`
+# of the same scene) was 225,890 bytes here (the issue quotes 226,984, measured on an AMD EPYC).
+MODES = ["fast", "default", "small"]
+BEFORE_MODES_30 = 225_890
+ISSUE_19_BYTES_30 = 226_984
 
 # Compresses the exact bytes pbrender's encoder compresses (row filter bytes + RGBA rows, one
 # frame after another in RAWFILE) with libdeflate at one level, as the encoder does (one
@@ -236,6 +246,141 @@ def machine():
 # ----------------------------------------------------------------------------------------------
 
 
+def measure_modes(bench, runs, use_callgrind, pb_files):
+    """Every compression mode on the ring: CPU of whole `pbrender-bench ring-frames` processes (200
+    and 20 frames, interleaved, so the difference is the marginal frame), callgrind instructions
+    (the marginal frame), the bytes of the 200 frames and of the 30-frame ring, and checks (the
+    same pixels in every mode, decoded by Python's zlib; the same bytes on every run; `default`'s
+    files equal to the command line's)."""
+    print(f"Timing the compression modes ({', '.join(MODES)}) ...", flush=True)
+    short = 20
+    result = {mode: {"long": [], "short": [], "hashes": set()} for mode in MODES}
+    for run in range(max(3, runs // 2) + 1):
+        for mode in MODES:
+            directory = fresh_directory(f"mode-{mode}")
+            long_run = run_measured([bench, "ring-frames", mode, str(FRAMES), directory])
+            result[mode]["hashes"].add(digest(frame_files(directory, 4)))
+            short_run = run_measured([bench, "ring-frames", mode, str(short), "-"])
+            if run:
+                result[mode]["long"].append(long_run[1])
+                result[mode]["short"].append(short_run[1])
+    pixels = None
+    for mode in MODES:
+        entry = result[mode]
+        directory = os.path.join(DATA, f"mode-{mode}")
+        files = frame_files(directory, 4)
+        entry["bytes"] = sum(sizes(files))
+        entry["bytes30"] = sum(json.loads(subprocess.check_output([bench, "ring-frames", mode, "30", "-"]))["sizes"])
+        entry["cpu"] = statistics.median(entry["long"]) / FRAMES
+        entry["marginal_cpu"] = (statistics.median(entry["long"]) - statistics.median(entry["short"])) / (FRAMES - short)
+        decoded = []
+        for name in files:
+            with open(name, "rb") as f:
+                decoded.append(hashlib.sha256(rgba_rows(f.read())).hexdigest())
+        entry["same_pixels"] = pixels is None or decoded == pixels
+        pixels = pixels or decoded
+        entry["deterministic"] = len(entry["hashes"]) == 1
+        if mode == "default":
+            entry["cli_equal"] = digest(files) == digest(pb_files)
+        if use_callgrind:
+            # `small` spends ~40 ms a frame, ~50 times that under callgrind: fewer frames for it.
+            few, many = (10, 30) if mode == "small" else (short, FRAMES)
+            counts = [callgrind([bench, "ring-frames", mode, str(n), "-"]) for n in (few, many)]
+            entry["instructions"] = (counts[1] - counts[0]) / (many - few)
+            entry["instruction_frames"] = (few, many)
+    return result
+
+
+def modes_report(modes, rows, instructions):
+    """The compression modes' table, targets and checks, as Markdown."""
+    table = [
+        "| mode | compressor | CPU per frame (200-frame process) | marginal CPU per frame | × floor's CPU "
+        "| rsvg-convert's CPU ÷ this | marginal instructions per frame | × floor's | bytes, 200 frames "
+        "| bytes, 30 frames | × before modes (30) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    compressors = {"fast": "ISA-L igzip level 1", "default": "libdeflate level 6", "small": "libdeflate level 11"}
+    floor_cpu = rows.get("floor", {}).get("cpu")
+    rsvg_cpu = rows.get("rsvg", {}).get("cpu")
+    floor_instructions = instructions.get("floor", (None, None))[1]
+    for mode in MODES:
+        entry = modes[mode]
+        count = entry.get("instructions")
+        cells = [
+            f"`{mode}`",
+            compressors[mode],
+            f"{ms(entry['cpu'])} ms",
+            f"{ms(entry['marginal_cpu'])} ms",
+            f"{entry['marginal_cpu'] / floor_cpu:.3f}×" if floor_cpu else "–",
+            f"{rsvg_cpu / entry['marginal_cpu']:.1f}×" if rsvg_cpu else "–",
+            mega(count) if count else "–",
+            f"{count / floor_instructions:.3f}×" if count and floor_instructions else "–",
+            f"{entry['bytes']:,}",
+            f"{entry['bytes30']:,}",
+            f"{entry['bytes30'] / BEFORE_MODES_30:.3f}",
+        ]
+        table.append("| " + " | ".join(cells) + " |")
+    table.append(
+        f"| before modes (libdeflate level 2) | | | | | | | | {ISSUE_13_BYTES:,} | {BEFORE_MODES_30:,} | 1.000 |"
+    )
+    fast, default, small = (modes[m] for m in MODES)
+    targets = []
+    if floor_cpu:
+        value = fast["marginal_cpu"] / floor_cpu
+        targets.append(
+            f"- `fast`: marginal CPU per frame at most **0.15×** the floor's: {value:.3f}× — {verdict(value <= 0.15)}."
+        )
+    if fast.get("instructions") and floor_instructions:
+        value = fast["instructions"] / floor_instructions
+        targets.append(
+            f"- `fast`: marginal instructions per frame at most **0.1×** the floor's: {value:.3f}× — "
+            f"{verdict(value <= 0.1)}."
+        )
+    if rsvg_cpu:
+        value = rsvg_cpu / fast["marginal_cpu"]
+        targets.append(
+            f"- `fast`: at least **20×** cheaper in CPU than one rsvg-convert process per frame: {value:.1f}× — "
+            f"{verdict(value >= 20)}."
+        )
+    value = small["bytes30"] / BEFORE_MODES_30
+    targets.append(
+        f"- `small`: the 30-frame ring's bytes at most **0.93×** before modes: {small['bytes30']:,} against "
+        f"{BEFORE_MODES_30:,} ({value:.3f}×; {small['bytes30'] / ISSUE_19_BYTES_30:.3f}× the issue's "
+        f"{ISSUE_19_BYTES_30:,}) — {verdict(value <= 0.93)}."
+    )
+    targets.append(
+        f"- `default`: no larger than before modes: {default['bytes30']:,} against {BEFORE_MODES_30:,} (30 frames), "
+        f"{default['bytes']:,} against {ISSUE_13_BYTES:,} (200) — "
+        f"{verdict(default['bytes30'] <= BEFORE_MODES_30 and default['bytes'] <= ISSUE_13_BYTES)}."
+    )
+    checks = [
+        "- Same pixels: "
+        + (
+            "every mode's 200 frames decode (Python's zlib, not the compressors that wrote them) to the same RGBA."
+            if all(modes[m]["same_pixels"] for m in MODES)
+            else "**the modes' frames decode to DIFFERENT pixels**."
+        ),
+        "- Deterministic: "
+        + ", ".join(f"`{m}` {'the same bytes' if modes[m]['deterministic'] else '**DIFFERENT bytes**'} on every run"
+                    for m in MODES)
+        + "; `default`'s files are "
+        + ("byte for byte the command line's." if default.get("cli_equal") else "**not** the command line's.")
+    ]
+    frames = fast.get("instruction_frames"), small.get("instruction_frames")
+    text = (
+        "Each mode renders the same 200 frames through one `SceneRenderer(compression:)` on one thread "
+        "(`pbrender-bench ring-frames MODE 200 DIR`: the command line does not take `--compression` yet); CPU: "
+        "user + system of the whole process over 200, medians of interleaved runs; marginal: (200-frame − "
+        "20-frame process) / 180, one more frame without the process's start. Instructions: callgrind, "
+        f"the marginal frame ((count for {frames[0][1] if frames[0] else FRAMES} frames − for "
+        f"{frames[0][0] if frames[0] else 20}) / the difference; `small` from "
+        f"{frames[1][0] if frames[1] else 10} and {frames[1][1] if frames[1] else 30} frames). The floor's and "
+        "rsvg-convert's columns divide by the table above's per-frame CPU and marginal instructions (the floor's "
+        "marginal frame; rsvg-convert's whole process)."
+    )
+    return "\n\n".join([text, "\n".join(table), "\n".join(targets), "\n".join(checks)])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, no callgrind (for a quick look)")
@@ -256,6 +401,7 @@ def main():
 
     # --- Build ---------------------------------------------------------------------------------
     pbrender = swift_build(os.path.abspath(options.scratch_path), REPO)
+    bench = swift_build(os.path.abspath(options.scratch_path), REPO, "pbrender-bench")
     floor = None
     floor_source = next((s for s in FLOOR_SOURCES if os.path.exists(s)), None)
     if floor_source:
@@ -440,6 +586,9 @@ def main():
             count = callgrind([probe, raw_file, str(frame_bytes), str(level), "1"], toggle="libdeflate_zlib_compress")
             levels[level]["instructions"] = count / FRAMES
 
+    # --- Compression modes (issue 19) ----------------------------------------------------------------------
+    modes = measure_modes(bench, runs, use_callgrind, pb_files)
+
     # --- Memory against the frame count -----------------------------------------------------------------
     peak_rss = {}
     for count in RSS_FRAME_COUNTS:
@@ -555,8 +704,8 @@ def main():
         f"{many / 1024:.2f} MiB, {100 * (many / few - 1):+.1f} % — {verdict(many <= 1.1 * few)}."
     )
 
-    with open(os.path.join(REPO, "Sources", "PBRendering", "PNG", "PNGEncoder.swift")) as f:
-        match = re.search(r"compressionLevel: Int32 = (\d+)", f.read())
+    with open(os.path.join(REPO, "Sources", "PBRendering", "PNG", "PNGCompression.swift")) as f:
+        match = re.search(r"case \.default: \.libdeflate\(level: (\d+)\)", f.read())
     used_level = int(match.group(1)) if match else None
     level_table = [
         "| libdeflate level | µs per frame, median | fastest | instructions per frame | bytes, 200 frames "
@@ -627,9 +776,12 @@ def main():
                 f"{fastest_level}'s) yet takes {levels[fewest]['us'] / levels[fastest_level]['us']:.2f}× the time."
             )
     if used_level != fastest_level:
-        level_text += f" **pbrender uses level {used_level}, not the fastest here.**"
+        level_text += (
+            f" pbrender's `default` mode uses level {used_level}, not the fastest here (chosen for its bytes: "
+            "see the compression modes)."
+        )
     else:
-        level_text += f" pbrender uses level {used_level}, the fastest."
+        level_text += f" pbrender's `default` mode uses level {used_level}, the fastest."
     size_lines = [
         f"- pbrender: {sum(pb_sizes):,} bytes for 200 frames (mean {statistics.mean(pb_sizes):,.0f}, "
         f"largest {max(pb_sizes):,})."
@@ -673,6 +825,8 @@ def main():
         "\n".join(size_lines),
         "pbrender writes straight-alpha RGBA with no row filter and one IDAT compressed by libdeflate; Cairo's "
         "writer uses libpng's defaults (adaptive row filters, zlib level 6).",
+        "## Compression modes (issue 19)",
+        modes_report(modes, rows, instructions),
         "## libdeflate levels",
         "The compression level of pbrender's encoder, measured on the exact bytes it compresses for these 200 "
         f"frames (filter bytes + RGBA rows, {frame_bytes:,} bytes a frame), with one compressor reused as the "

@@ -200,9 +200,9 @@ import Testing
         let alone = try Self.chunks(Self.singles([frames[0]])[0])
         #expect(chunks[3].data == alone[1].data)
         #expect(alone.map(\.type) == ["IHDR", "IDAT", "IEND"])
-        // Each later frame's fdAT is its region alone, as a PNG encoder at the region level
+        // Each later frame's fdAT is its region alone, as a PNG encoder with the regions' compressor
         // compresses it.
-        let regionEncoder = try PNGEncoder(level: APNGEncoder.regionCompressionLevel)
+        let regionEncoder = try PNGEncoder(method: PNGCompression.default.regionMethod)
         for (index, data) in chunks.filter({ $0.type == "fdAT" }).map(\.data).enumerated() {
             let (frame, region) = (frames[index + 1], regions[index + 1])
             let cropped = try frame.bytes.withUnsafeBytes { bytes in

@@ -61,17 +61,19 @@ public struct Timeline: Sendable {
     ///
     /// - Parameters:
     ///   - appearance: which colours to draw in.
+    ///   - compression: how frame 0 and the changed regions are compressed (``PNGCompression``;
+    ///     the same frames in every mode).
     ///   - workers: how many threads render (default: every core).
     ///   - sink: takes the file's bytes, in order.
     /// - Throws: ``RenderError`` from rendering or encoding; `.animationTooLarge` above
     ///   ``maximumPixelCount`` pixels a frame; `.renderTooCostly` above ``maximumRenderCost``;
     ///   whatever `sink` throws, as a ``RenderError``.
     public func animatedPNG(
-        appearance: Appearance = .light, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        sink: ([UInt8]) throws(RenderError) -> Void
+        appearance: Appearance = .light, compression: PNGCompression = .default,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, sink: ([UInt8]) throws(RenderError) -> Void
     ) throws(RenderError) {
         let (width, height) = try checkedFrameSize(for: .png)
-        let encoder = try APNGEncoder(width: width, height: height, schedule: schedule)
+        let encoder = try APNGEncoder(width: width, height: height, schedule: schedule, compression: compression)
         try renderFrames(appearance: appearance, workers: workers, for: .png, pixelCount: width * height) {
             (frame: RasterPixels) throws(RenderError) in
             try sink(encoder.encodeFrame(frame.bytes, stride: frame.stride))
@@ -144,10 +146,17 @@ public struct Timeline: Sendable {
 
     /// Every frame as an animated PNG, whole.
     ///
+    /// - Parameters:
+    ///   - appearance: which colours to draw in.
+    ///   - compression: how the frames are compressed (``PNGCompression``).
     /// - Throws: ``RenderError`` from rendering or encoding.
-    public func animatedPNG(appearance: Appearance = .light) throws(RenderError) -> [UInt8] {
+    public func animatedPNG(appearance: Appearance = .light, compression: PNGCompression = .default)
+        throws(RenderError) -> [UInt8]
+    {
         var bytes: [UInt8] = []
-        try animatedPNG(appearance: appearance) { (piece: [UInt8]) throws(RenderError) in bytes += piece }
+        try animatedPNG(appearance: appearance, compression: compression) { (piece: [UInt8]) throws(RenderError) in
+            bytes += piece
+        }
         return bytes
     }
 

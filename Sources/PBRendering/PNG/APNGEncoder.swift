@@ -14,10 +14,10 @@
 ///   schedule's frame count and loop count (`num_plays`, 0 = forever);
 /// - frame 0: `fcTL` (sequence number 0, the whole canvas) and `IDAT`, the default image a
 ///   viewer without APNG shows, compressed exactly as ``PNGEncoder`` compresses the same pixels
-///   alone (the same `IDAT` bytes);
+///   alone in the same ``PNGCompression`` mode (the same `IDAT` bytes);
 /// - frame k ≥ 1: `fcTL` (sequence number 2k − 1) and one `fdAT` (sequence number 2k) holding
-///   only the bounding box of the pixels that differ from frame k − 1, compressed at
-///   ``regionCompressionLevel``;
+///   only the bounding box of the pixels that differ from frame k − 1, compressed as the mode's
+///   regions are (``PNGCompression/regionMethod``: the same compressor as frame 0's);
 /// - `IEND`, from ``finish()``.
 ///
 /// Every `fcTL` has `dispose_op` NONE and `blend_op` SOURCE: the region replaces the canvas's
@@ -56,13 +56,16 @@ final class APNGEncoder {
     /// The region the last frame stored (the whole canvas for frame 0).
     private(set) var lastRegion: Region?
 
-    /// The libdeflate level of the changed regions: 6.
+    /// How the frames are compressed.
     ///
-    /// A region is a small part of the canvas, so compressing it harder costs little: on the APNG
-    /// benchmark's 61 frames of a filling ring (`Tests/Benchmarks/apng.py`), the 60 regions take
-    /// 65,837 bytes at level 6 against 71,078 at ``PNGEncoder/compressionLevel`` (2), 117 µs a
-    /// region against 61 µs; level 9 saves 0.5 % more for 5 times the time.
-    static let regionCompressionLevel: Int32 = 6
+    /// Every mode compresses frame 0 and the changed regions alike. Before modes existed frame 0
+    /// took libdeflate level 2 (as PNGs did) and the regions level 6: on the APNG benchmark's 60
+    /// regions of a filling ring (`Tests/Benchmarks/apng.py`), level 6 gave 65,837 bytes against
+    /// 71,078 at level 2, 117 µs a region against 61 µs. With ``PNGCompression/default`` now level
+    /// 6 for whole images too, frame 0 and the regions share it; ``PNGCompression/fast`` gives both
+    /// to igzip, since whoever asks for it wants the CPU, and a region is small enough that its
+    /// extra bytes are few; ``PNGCompression/small`` gives both to libdeflate level 11.
+    let compression: PNGCompression
 
     /// Compresses frame 0, exactly as a PNG of that frame alone.
     private let encoder: PNGEncoder
@@ -79,15 +82,21 @@ final class APNGEncoder {
     ///   - width: the canvas width in pixels, 1 or more.
     ///   - height: the canvas height in pixels, 1 or more.
     ///   - schedule: the frame count (written before the first frame), delays and loop count.
+    ///   - compression: how frame 0 and the changed regions are compressed.
     /// - Throws: ``RenderError`` (`.encoding`) for an empty or too large canvas, or when the
     ///   compressor cannot be allocated.
-    init(width: Int, height: Int, schedule: FrameSchedule) throws(RenderError) {
+    init(width: Int, height: Int, schedule: FrameSchedule, compression: PNGCompression = .default)
+        throws(RenderError)
+    {
         let (_, count) = try PNGEncoder.scanlineSize(width: width, height: height)
         self.width = width
         self.height = height
         self.schedule = schedule
-        encoder = try PNGEncoder()
-        regionEncoder = try PNGEncoder(level: Self.regionCompressionLevel)
+        self.compression = compression
+        encoder = try PNGEncoder(method: compression.imageMethod)
+        regionEncoder =
+            compression.regionMethod == compression.imageMethod
+            ? encoder : try PNGEncoder(method: compression.regionMethod)
         previous = [UInt8](repeating: 0, count: count - height)
     }
 

@@ -1,53 +1,40 @@
 internal import CDeflate
 
 /// Turns pixels into PNG bytes: 8-bit straight-alpha RGBA, no row filter, one IDAT chunk
-/// compressed by libdeflate at ``compressionLevel`` (unless created with another level), no
-/// ancillary chunks.
+/// compressed as its ``PNGCompression`` mode says, no ancillary chunks.
 ///
 /// Cairo's own writer (`cairo_surface_write_to_png`) uses libpng's defaults with no setting
 /// and is most of the cost of a frame; this encoder is several times cheaper and its files are
 /// smaller for progress images (`Tests/Benchmarks/render.py`). The bytes depend on the pixels
-/// alone, never on earlier calls.
+/// and the mode alone, never on earlier calls.
 ///
-/// An encoder owns a libdeflate compressor and keeps its row and output buffers between calls,
-/// so encoding many frames of one size allocates only the returned bytes: reuse one encoder per
-/// thread (an encoder is not safe to share between threads).
+/// An encoder owns its compressor (``Deflater``) and keeps its row and output buffers between
+/// calls, so encoding many frames of one size allocates only the returned bytes: reuse one encoder
+/// per thread (an encoder is not safe to share between threads).
 final class PNGEncoder {
-    /// The libdeflate level: 2, chosen by CPU time and bytes, not by instructions.
-    ///
-    /// The render benchmark (`Tests/Benchmarks/render.py`, results in
-    /// `Tests/Benchmarks/results/render.md`) compresses the exact rows of 200 ring frames at
-    /// levels 1-6. Level 1 executes half the instructions of level 2 (3.75 M against 7.35 M a
-    /// frame) for files 0.07 % larger, but takes no less time on the Intel development machine:
-    /// whole 200-frame processes built with each level, 20 interleaved runs, median CPU per frame
-    /// 1.65 ms (level 2) and 1.66 ms (level 1) on two workers, 1.56 and 1.58 ms on one core. The
-    /// cost is per input byte whatever the pixels: 262,400 zero bytes take as long and as many
-    /// instructions (about 26 a byte at level 2) as a frame of the ring, since every byte of a
-    /// match still enters the match finder's tables. Levels 5 and 6 save 4 and 8 % of the bytes
-    /// for 13 and 26 % more time.
-    static let compressionLevel: Int32 = 2
-
-    private let compressor: OpaquePointer
+    /// Compresses the scanlines.
+    private let deflater: Deflater
     /// Each row's filter byte (0: "none") and its RGBA bytes; kept between calls.
     private var scanlines: [UInt8] = []
     /// Room for the zlib stream of `scanlines`; kept between calls.
     private var compressed: [UInt8] = []
 
-    /// Creates an encoder with its own compressor at libdeflate level `level` (1-12).
-    ///
-    /// The corresponding C function is `libdeflate_alloc_compressor`.
+    /// Creates an encoder whose images are compressed as `compression` says.
     ///
     /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated.
-    init(level: Int32 = compressionLevel) throws(RenderError) {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw RenderError(.encoding("cannot allocate a compressor"))
-        }
-        self.compressor = compressor
+    convenience init(compression: PNGCompression = .default) throws(RenderError) {
+        try self.init(method: compression.imageMethod)
     }
 
-    deinit {
-        libdeflate_free_compressor(compressor)
+    /// Creates an encoder with its own compressor working by `method`.
+    ///
+    /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated.
+    init(method: Deflater.Method) throws(RenderError) {
+        deflater = try Deflater(method)
     }
+
+    /// The compressor's method.
+    var method: Deflater.Method { deflater.method }
 
     /// Encodes `height` rows of `width` premultiplied native-endian ARGB words (Cairo's
     /// `CAIRO_FORMAT_ARGB32`), `stride` bytes apart, unpremultiplying as Cairo's writer does.
@@ -89,7 +76,7 @@ final class PNGEncoder {
         from source: UnsafeRawPointer, stride: Int, width: Int, height: Int, into target: UnsafeMutableRawPointer
     ) {
         let rowLength = 1 + 4 * width
-        unpremultiplyTable.withUnsafeBufferPointer { table in
+        reciprocals.withUnsafeBufferPointer { table in
             guard let table = table.baseAddress else { return }
             for y in 0..<height {
                 target.storeBytes(of: 0, toByteOffset: y * rowLength, as: UInt8.self)  // the row filter: none
@@ -107,7 +94,7 @@ final class PNGEncoder {
     static func unpremultiplyRows(
         from source: UnsafeRawPointer, stride: Int, width: Int, height: Int, into target: UnsafeMutableRawPointer
     ) {
-        unpremultiplyTable.withUnsafeBufferPointer { table in
+        reciprocals.withUnsafeBufferPointer { table in
             guard let table = table.baseAddress else { return }
             for y in 0..<height {
                 unpremultiply(row: source + y * stride, width: width, into: target + y * 4 * width, table: table)
@@ -182,24 +169,11 @@ final class PNGEncoder {
     /// Compresses `input` into one zlib stream, kept until the next call: read it with
     /// ``withCompressed(_:_:)``.
     ///
-    /// The corresponding C function is `libdeflate_zlib_compress`.
-    ///
     /// - Returns: the length of the stream.
     /// - Throws: ``RenderError`` (`.encoding`) when compression fails or the stream is too long
     ///   for a PNG chunk.
     func compress(_ input: UnsafeRawBufferPointer) throws(RenderError) -> Int {
-        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
-        if compressed.count < bound {
-            compressed = []
-            compressed = [UInt8](repeating: 0, count: bound)
-        }
-        let count = compressed.withUnsafeMutableBytes { output in
-            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-        }
-        guard count > 0, count <= Int(UInt32.max >> 1) else {
-            throw RenderError(.encoding("compression failed"))
-        }
-        return count
+        try deflater.compress(input, into: &compressed)
     }
 
     /// Calls `body` with the first `count` bytes of the last ``compress(_:)``'s stream.
@@ -211,11 +185,13 @@ final class PNGEncoder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// One row from premultiplied ARGB words to straight RGBA bytes, rounding as Cairo's writer
-    /// does: `(c * 255 + a / 2) / a`. Runs of transparent pixels (most of a progress image) go
-    /// four at a time.
+    /// does: `(c * 255 + a / 2) / a`, pinned to 255 (``unpremultiply(_:alpha:reciprocal:)``).
+    /// Runs of transparent pixels (most of a progress image) go four at a time.
+    ///
+    /// - Parameter table: ``reciprocals``.
     @inline(__always)
     static func unpremultiply(
-        row: UnsafeRawPointer, width: Int, into out: UnsafeMutableRawPointer, table: UnsafePointer<UInt8>
+        row: UnsafeRawPointer, width: Int, into out: UnsafeMutableRawPointer, table: UnsafePointer<UInt32>
     ) {
         var (source, target) = (row, out)
         let end = row + 4 * width
@@ -244,7 +220,7 @@ final class PNGEncoder {
 
     /// One premultiplied ARGB word as the four bytes R, G, B, A in memory order.
     @inline(__always)
-    private static func rgba(_ word: UInt32, _ table: UnsafePointer<UInt8>) -> UInt32 {
+    private static func rgba(_ word: UInt32, _ table: UnsafePointer<UInt32>) -> UInt32 {
         let alpha = word >> 24
         let (red, green, blue): (UInt32, UInt32, UInt32)
         switch alpha {
@@ -253,19 +229,34 @@ final class PNGEncoder {
         case 255:
             (red, green, blue) = ((word >> 16) & 0xFF, (word >> 8) & 0xFF, word & 0xFF)
         default:
-            let base = Int(alpha) << 8
-            red = UInt32(table[base | Int((word >> 16) & 0xFF)])
-            green = UInt32(table[base | Int((word >> 8) & 0xFF)])
-            blue = UInt32(table[base | Int(word & 0xFF)])
+            let reciprocal = table[Int(alpha)]
+            red = unpremultiply((word >> 16) & 0xFF, alpha: alpha, reciprocal: reciprocal)
+            green = unpremultiply((word >> 8) & 0xFF, alpha: alpha, reciprocal: reciprocal)
+            blue = unpremultiply(word & 0xFF, alpha: alpha, reciprocal: reciprocal)
         }
         return (red | green << 8 | blue << 16 | alpha << 24).littleEndian
     }
 
-    /// `(c * 255 + a / 2) / a`, pinned to 255, at index `a << 8 | c`.
-    static let unpremultiplyTable: [UInt8] = (0..<65536).map { index in
-        let (alpha, component) = (index >> 8, index & 0xFF)
-        guard alpha > 0 else { return 0 }
-        return UInt8(min(255, (component * 255 + alpha / 2) / alpha))
+    /// `min(255, (component * 255 + alpha / 2) / alpha)` for `component` 0-255 and `alpha` 1-255,
+    /// by a multiplication: `(n × reciprocal) >> 24` with `reciprocal` = ⌈2²⁴ / `alpha`⌉
+    /// (``reciprocals``).
+    ///
+    /// Exact, not an approximation: for n = q·a + r (0 ≤ r < a) and reciprocal = (2²⁴ + e) / a with
+    /// 0 ≤ e < a, n × reciprocal / 2²⁴ = q + (r + n·e / 2²⁴) / a, and n·e < 2¹⁶ · 2⁸ = 2²⁴ (n is at
+    /// most 255 · 255 + 127 < 2¹⁶), so the fraction stays below 1 and the floor is q. A test
+    /// checks every one of the 65,536 inputs against the division.
+    @inline(__always)
+    static func unpremultiply(_ component: UInt32, alpha: UInt32, reciprocal: UInt32) -> UInt32 {
+        let numerator = UInt64(component &* 255 &+ (alpha >> 1))
+        let quotient = UInt32(truncatingIfNeeded: (numerator &* UInt64(reciprocal)) >> 24)
+        return min(255, quotient)
+    }
+
+    /// ⌈2²⁴ / a⌉ at index a (1-255; 0 at index 0), for ``unpremultiply(_:alpha:reciprocal:)``:
+    /// 1 KiB computed on first use (256 divisions), where the table of every quotient it replaced
+    /// (64 KiB) cost 2.1 M instructions a process.
+    static let reciprocals: [UInt32] = (0..<256).map { (alpha: UInt32) -> UInt32 in
+        alpha == 0 ? 0 : ((1 << 24) + alpha - 1) / alpha
     }
 }
 

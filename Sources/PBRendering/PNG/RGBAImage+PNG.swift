@@ -118,6 +118,17 @@ extension RGBAImage {
     /// - Throws: ``RenderError`` (`.encoding`) if the compressor cannot be set up or fails (it
     ///   does not for valid images).
     public func pngData() throws(RenderError) -> [UInt8] {
-        try PNGEncoder().encode(rgba: pixels, width: width, height: height)
+        try pngData(compression: .default)
+    }
+
+    /// Encodes the image as a PNG (8-bit RGBA) compressed as `compression` says: decoding the
+    /// result gives this image back exactly, in every mode.
+    ///
+    /// - Parameter compression: the speed or size of the file (``PNGCompression``).
+    /// - Throws: ``RenderError`` (`.encoding`) if the compressor cannot be set up or fails (it
+    ///   does not for valid images).
+    /// - Complexity: O(`width` × `height`).
+    public func pngData(compression: PNGCompression) throws(RenderError) -> [UInt8] {
+        try PNGEncoder(compression: compression).encode(rgba: pixels, width: width, height: height)
     }
 }

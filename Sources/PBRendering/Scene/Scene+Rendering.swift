@@ -15,8 +15,21 @@ extension Scene {
     /// - Throws: ``RenderError``: an input error (`isInputError`) when ``validate(for:)`` fails;
     ///   `.cairo` or `.encoding` when drawing or encoding fails.
     public func render(as format: ImageFormat) throws(RenderError) -> [UInt8] {
+        try render(as: format, compression: .default)
+    }
+
+    /// Renders the scene as an image file's bytes, a PNG compressed as `compression` says.
+    ///
+    /// The same pixels in every mode (decoding the PNG gives ``renderImage()``), and the same
+    /// bytes for the same scene and mode. SVG and PDF ignore `compression`.
+    ///
+    /// - Parameters:
+    ///   - format: PNG (at ``scale``), SVG or PDF.
+    ///   - compression: the speed or size of a PNG (``PNGCompression``).
+    /// - Throws: ``RenderError`` as ``render(as:)`` does.
+    public func render(as format: ImageFormat, compression: PNGCompression) throws(RenderError) -> [UInt8] {
         switch format {
-        case .png, .webp: try SceneRenderer().render(self, as: format)
+        case .png, .webp: try SceneRenderer(compression: compression).render(self, as: format)
         case .svg: try svgData()
         case .pdf: try renderPDF()
         }

@@ -2,7 +2,8 @@
 /// compressor and buffers (and the WebP encoder's picture), and the pixels of the layers under the progress (the background and
 /// the track), which the frames of one indicator share.
 ///
-/// The bytes are exactly those ``Scene/render(as:)`` gives for the same scene and format: the
+/// The bytes are exactly those ``Scene/render(as:compression:)`` gives for the same scene, format
+/// and ``compression``: the
 /// layers under the progress are drawn onto a clear canvas and, once a second scene shares them,
 /// their pixels are kept and copied into each later frame whose layers under the progress are the
 /// same, which is what drawing them again would give. A renderer only makes many frames cheaper (no
@@ -20,6 +21,8 @@
 ///
 /// A renderer is not safe to share between threads: give each thread its own.
 public final class SceneRenderer {
+    /// How PNGs are compressed.
+    public let compression: PNGCompression
     /// Created on the first PNG and kept.
     private var encoder: PNGEncoder?
     /// Created on the first WebP and kept.
@@ -40,11 +43,22 @@ public final class SceneRenderer {
     /// draw them for every frame rather than hold a second copy of the canvas.
     public static let maximumKeptPixelCount = 1 << 22
 
-    /// Creates a renderer; what it keeps is allocated by its first PNG.
-    public init() {}
+    /// Creates a renderer whose PNGs are compressed by ``PNGCompression/default``; what it keeps
+    /// is allocated by its first PNG.
+    public convenience init() {
+        self.init(compression: .default)
+    }
+
+    /// Creates a renderer whose PNGs are compressed as `compression` says; what it keeps is
+    /// allocated by its first PNG.
+    ///
+    /// - Parameter compression: the speed or size of the PNGs (the same pixels in every mode).
+    public init(compression: PNGCompression) {
+        self.compression = compression
+    }
 
     /// Renders `scene` as an image file's bytes: the same bytes as
-    /// `scene.render(as: format)`.
+    /// `scene.render(as: format, compression: compression)`.
     ///
     /// - Parameters:
     ///   - scene: the scene to draw.
@@ -64,7 +78,7 @@ public final class SceneRenderer {
         if let kept = self.encoder {
             encoder = kept
         } else {
-            encoder = try PNGEncoder()
+            encoder = try PNGEncoder(compression: compression)
             self.encoder = encoder
         }
         return try withRaster(scene) { pixels, width, height, stride throws(RenderError) in
