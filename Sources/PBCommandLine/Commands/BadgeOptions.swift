@@ -29,7 +29,7 @@ struct BadgeOptions: Sendable {
     /// The options of `render` a badge takes too, by name, with their declarations.
     static let sharedNames = [
         "progress", "color-stops", "color-stops-blend", "font", "locale", "description", "scale", "output",
-        "format", "force", "appearance",
+        "format", "compression", "force", "appearance",
     ]
 
     /// Every option of `pbrender badge`, declared once: the command line, help and the server's

@@ -18,6 +18,7 @@ enum ServeCommand: Command {
         var maxConnections = 512
         var timeout = 10.0
         var maxPixels = RenderBudget.defaultMaximumPixels
+        var compression = PNGCompression.default
     }
 
     static let name = "serve"
@@ -53,6 +54,11 @@ enum ServeCommand: Command {
             help:
                 "The most pixels one request may render, summed over an animation's frames (default 4194304: a 2048x2048 PNG); larger requests are refused before rendering.",
             check: { $0 >= 1 }),
+        .value(
+            "compression", \.compression, placeholder: "MODE", section: "SERVER",
+            help:
+                "How PNG and APNG responses are compressed when a request gives no compression= (default: default, the command line's bytes; fast saves CPU a request for files about 14 % larger)."
+        ),
     ]
     static let discussion = """
         ROUTES:
@@ -134,7 +140,7 @@ extension ServeCommand.Options {
 
     /// The routes, with the cache and the budget.
     func service() -> RenderService {
-        RenderService(cacheCapacity: cacheSize, maximumPixels: maxPixels)
+        RenderService(cacheCapacity: cacheSize, maximumPixels: maxPixels, compression: compression)
     }
 }
 

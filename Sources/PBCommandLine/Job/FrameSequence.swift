@@ -31,10 +31,14 @@ public struct FrameSequence: Sendable {
     /// in the number of frames (``FramePipeline``, the animations' own pipeline). At the first
     /// error, from the renderer or from `body`, nothing more is started or handed over.
     ///
-    /// - Parameter body: takes a frame's index and its file's bytes.
+    /// - Parameters:
+    ///   - compression: how PNG frames are compressed.
+    ///   - body: takes a frame's index and its file's bytes.
     /// - Throws: the first error.
     /// - Complexity: O(`count`) renders.
-    func render(each body: (Int, [UInt8]) throws(CommandLineError) -> Void) throws(CommandLineError) {
+    func render(compression: PNGCompression, each body: (Int, [UInt8]) throws(CommandLineError) -> Void)
+        throws(CommandLineError)
+    {
         let pixels = (try? frame(0).pixelSize).map { $0.width * $0.height } ?? 1
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         // The window holds finished frames too: half the frames the memory budget allows render.
@@ -43,7 +47,7 @@ public struct FrameSequence: Sendable {
         let (format, appearance, frame) = (self.format, self.appearance, self.frame)
         try FramePipeline.run(
             count: count, workers: max(1, min(cores, inFlight / 2)), window: max(1, inFlight),
-            makeWorker: { () throws(CommandLineError) in SceneRenderer() },
+            makeWorker: { () throws(CommandLineError) in SceneRenderer(compression: compression) },
             render: { (renderer: inout SceneRenderer, index: Int) throws(CommandLineError) -> [UInt8] in
                 do throws(RenderError) {
                     return try format.encode(

@@ -66,6 +66,9 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Whether it is compressed by the PNG encoder, so ``PNGCompression`` applies.
+    public var isDeflated: Bool { self == .png || self == .apng }
+
     /// Whether it is text, which may be written to a terminal without `--force`.
     public var isText: Bool { self == .svg }
 
@@ -123,9 +126,9 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     ///
     /// - Precondition: ``stillImageFormat`` is not `nil`.
     /// - Throws: ``RenderError`` from the renderer or encoder.
-    func encode(
-        _ scene: Scene, appearance: Appearance, isLive: Bool, renderer: SceneRenderer = SceneRenderer()
-    ) throws(RenderError) -> [UInt8] {
+    func encode(_ scene: Scene, appearance: Appearance, isLive: Bool, renderer: SceneRenderer) throws(RenderError)
+        -> [UInt8]
+    {
         switch self {
         case .svg: return try scene.svgData(isLive: isLive)
         case .png, .pdf, .apng, .webp:
@@ -133,14 +136,17 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// A timeline's bytes in this format, as one file.
+    /// A timeline's bytes in this format, as one file; an APNG's frames compressed as
+    /// `compression` says.
     ///
     /// - Throws: ``RenderError`` from the renderer or encoder; `.notApplicable` when the format
     ///   cannot animate (``canAnimate``).
-    func encode(_ timeline: Timeline, appearance: Appearance) throws(RenderError) -> [UInt8] {
+    func encode(_ timeline: Timeline, appearance: Appearance, compression: PNGCompression) throws(RenderError)
+        -> [UInt8]
+    {
         switch self {
         case .svg: return try timeline.animatedSVG()
-        case .apng: return try timeline.animatedPNG(appearance: appearance)
+        case .apng: return try timeline.animatedPNG(appearance: appearance, compression: compression)
         case .webp: return try timeline.animatedWebP(appearance: appearance)
         case .png, .pdf:
             throw RenderError(.notApplicable(name: "format", reason: "\(phrase) holds one still image"))

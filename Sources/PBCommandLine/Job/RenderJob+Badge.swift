@@ -12,6 +12,7 @@ extension RenderJob {
         var job = try RenderJob(badge: try options.badge(), format: format, appearance: options.render.appearance)
         (job.output, job.isDefaultOutput) = (options.render.output ?? defaultOutput, options.render.output == nil)
         job.force = options.render.force
+        job.compression = options.render.compression
         self = job
     }
 }

@@ -26,10 +26,13 @@ extension RenderJob {
     ///     then a `format=` parameter is refused. Otherwise `format=` gives it, and the default is
     ///     PNG (APNG for an animation, SVG for a badge).
     ///   - limits: the longest query and the most parameters decoded.
+    ///   - compression: how a PNG or APNG is compressed when the query gives no `compression=`
+    ///     (a server's `--compression`).
     /// - Throws: an input error for a query that cannot be decoded or names an unknown or refused
     ///   parameter, and the command line's errors for the options it gives.
     public init(
-        query: String, kind: Kind = .progress, format: OutputFormat? = nil, limits: QueryString.Limits = queryLimits
+        query: String, kind: Kind = .progress, format: OutputFormat? = nil, limits: QueryString.Limits = queryLimits,
+        compression: PNGCompression = .default
     ) throws(CommandLineError) {
         let decoded: QueryString
         do {
@@ -40,6 +43,10 @@ extension RenderJob {
         switch kind {
         case .progress: try self.init(renderQuery: decoded, format: format)
         case .badge: try self.init(badgeQuery: decoded, format: format)
+        }
+        // The caller's default, unless the query (or its curve file's style) chose a mode.
+        if decoded.values(named: "compression").isEmpty && self.compression == .default {
+            self.compression = compression
         }
     }
 

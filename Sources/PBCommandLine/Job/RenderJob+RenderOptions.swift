@@ -23,6 +23,7 @@ extension RenderJob {
             throw error.renamingValues(names)
         }
         valueNames = names
+        compression = read.options.compression
     }
 
     private init(

@@ -42,6 +42,9 @@ public struct RenderJob: Sendable {
     public var appearance: Appearance
     /// Whether an SVG's progress follows the CSS custom property `--progress` of its page.
     public var isLive: Bool
+    /// How hard a PNG or APNG is compressed (the same pixels in every mode); other formats
+    /// ignore it.
+    public var compression = PNGCompression.default
     /// Where the command line writes the job: a file, `-` for standard output, or a frame
     /// pattern (`frame-%03d.png`).
     public var output: String
@@ -83,8 +86,11 @@ public struct RenderJob: Sendable {
         let bytes: [UInt8]
         do throws(RenderError) {
             switch content {
-            case .scene(let scene): bytes = try format.encode(scene, appearance: appearance, isLive: isLive)
-            case .animation(let timeline): bytes = try format.encode(timeline, appearance: appearance)
+            case .scene(let scene):
+                bytes = try format.encode(
+                    scene, appearance: appearance, isLive: isLive, renderer: SceneRenderer(compression: compression))
+            case .animation(let timeline):
+                bytes = try format.encode(timeline, appearance: appearance, compression: compression)
             case .frames:
                 throw RenderError(
                     .notApplicable(name: "frames", reason: "frames are written one file each: use 'render(each:)'"))
@@ -103,7 +109,7 @@ public struct RenderJob: Sendable {
     public func render(each body: (Int, [UInt8]) throws(CommandLineError) -> Void) throws(CommandLineError) {
         guard case .frames(let frames) = content else { return try body(0, render().bytes) }
         do {
-            try frames.render(each: body)
+            try frames.render(compression: compression, each: body)
         } catch {
             throw error.renamingValues(valueNames)
         }

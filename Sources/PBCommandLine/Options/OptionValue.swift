@@ -121,6 +121,7 @@ extension LineJoin: ChoiceOptionValue {}
 extension ProgressShape: ChoiceOptionValue {}
 extension ImageFormat: ChoiceOptionValue {}
 extension Appearance: ChoiceOptionValue {}
+extension PNGCompression: ChoiceOptionValue {}
 
 extension Array: OptionValue where Element: OptionValue {
     static var expectation: String { "a list of " + Element.expectation.replacingPrefix("a ", with: "") + "s" }

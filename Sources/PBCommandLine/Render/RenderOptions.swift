@@ -23,6 +23,8 @@ struct RenderOptions: Sendable {
     var format: OutputFormat?
     /// Whether binary may go to a terminal.
     var force = false
+    /// How hard PNG and APNG output is compressed.
+    var compression = PNGCompression.default
     /// The appearance PNG and PDF output is drawn in.
     var appearance = Appearance.light
     /// Whether an SVG's progress follows the CSS custom property `--progress`.

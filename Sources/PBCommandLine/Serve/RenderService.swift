@@ -31,12 +31,16 @@ struct RenderService: Sendable {
     let budget: RenderBudget
     /// The largest query decoded.
     let queryLimits: QueryString.Limits
+    /// How PNGs and APNGs are compressed when a request does not say.
+    let compression: PNGCompression
 
-    /// A service with a cache of `cacheCapacity` bytes and a budget of `maximumPixels` a request.
+    /// A service with a cache of `cacheCapacity` bytes, a budget of `maximumPixels` a request, and
+    /// `compression` for the PNGs of requests that choose none.
     init(
         cacheCapacity: ByteCount, maximumPixels: Int = RenderBudget.defaultMaximumPixels,
-        queryLimits: QueryString.Limits = RenderJob.queryLimits
+        queryLimits: QueryString.Limits = RenderJob.queryLimits, compression: PNGCompression = .default
     ) {
+        self.compression = compression
         self.cache = ResponseCache(capacity: cacheCapacity)
         self.budget = RenderBudget(maximumPixels: maximumPixels)
         self.queryLimits = queryLimits
@@ -93,8 +97,11 @@ struct RenderService: Sendable {
         let job: RenderJob
         switch route {
         case .render(let format):
-            job = try RenderJob(query: query, kind: .progress, format: format, limits: queryLimits)
-        case .badge(let format): job = try RenderJob(query: query, kind: .badge, format: format, limits: queryLimits)
+            job = try RenderJob(
+                query: query, kind: .progress, format: format, limits: queryLimits, compression: compression)
+        case .badge(let format):
+            job = try RenderJob(
+                query: query, kind: .badge, format: format, limits: queryLimits, compression: compression)
         case .health, .notFound: throw .input("no image here")
         }
         try budget.check(job)
