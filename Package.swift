@@ -36,7 +36,9 @@ let package = Package(
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
             name: "PBRendering",
-            dependencies: ["PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango", "CSPNG", "CWebP"],
+            dependencies: [
+                "PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango", "CSPNG", "CWebP",
+            ],
             swiftSettings: strict),
         // libxml2: reads SVG documents (no network, no entities, no DTD loading).
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
