@@ -1,9 +1,11 @@
 import Foundation
-import PBCommandLine
 import PBRendering
+import PBServer
 import PBSynchronization
 import PBTestSupport
 import Testing
+
+@testable import PBCommandLine
 
 @Suite("RenderJob: one value between options and bytes")
 struct RenderJobTests {
@@ -157,5 +159,29 @@ struct RenderJobTests {
                 .bytes)
         #expect(frames.frameCount == apng.frameCount)
         #expect(frames.frames.last?.pixels == apng.frames.last?.pixels)
+    }
+
+    @Test("Every row of the README's serving table: the URL answers with the command's bytes")
+    func readmeServingTable() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let service = RenderService(cacheCapacity: ByteCount(bytes: 0))
+        var checked = 0
+        for line in readme.split(separator: "\n") where line.hasPrefix("| `/render.") || line.hasPrefix("| `/badge.") {
+            let cells = line.split(separator: "`")
+            guard cells.count >= 4, !line.contains("…") else { continue }
+            let target = String(cells[1])
+            var arguments = ReadmeTests.shellWords(String(cells[3]))
+            #expect(arguments.first == "pbrender", "\(line)")
+            arguments.removeFirst()
+            let output = try #require(arguments.firstIndex(of: "-o"))
+            let format = try #require(OutputFormat(fileName: arguments[output + 1]))
+            arguments.replaceSubrange(output...(output + 1), with: ["--format", format.rawValue])
+            let response = service.respond(to: HTTPRequest(target: target))
+            #expect(response.status == .ok, "\(target)")
+            #expect(response.body == (try RenderJob(arguments: arguments).render().bytes), "\(target)")
+            #expect(response.headers["Content-Type"] == format.mediaType)
+            checked += 1
+        }
+        #expect(checked >= 6)
     }
 }
