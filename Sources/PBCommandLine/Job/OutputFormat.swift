@@ -66,7 +66,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// Whether it is compressed by the PNG encoder, so ``PNGCompression`` applies.
+    /// Whether it is compressed by the PNG encoder, so a `PNGCompression` mode applies.
     public var isDeflated: Bool { self == .png || self == .apng }
 
     /// Whether it is text, which may be written to a terminal without `--force`.

@@ -4,7 +4,7 @@ extension RenderJob {
     /// A job that draws `indicator` at its progress, for Swift code that has the values at hand.
     ///
     /// - Parameters:
-    ///   - indicator: what to draw; its ``ProgressIndicator/scale`` is the PNG's pixels per point.
+    ///   - indicator: what to draw; its `scale` is a raster image's pixels per point.
     ///   - format: a still-image format (not ``OutputFormat/apng``).
     ///   - appearance: the colours of a PNG or PDF (an SVG carries both).
     ///   - isLive: whether an SVG's progress follows its page's CSS `--progress`.
@@ -28,6 +28,10 @@ extension RenderJob {
 
     /// A job that draws `badge`.
     ///
+    /// - Parameters:
+    ///   - badge: what to draw; its `scale` is a raster image's pixels per point.
+    ///   - format: a still-image format (not ``OutputFormat/apng``).
+    ///   - appearance: the colours of a raster image or PDF (an SVG carries both).
     /// - Throws: a usage error for options that do not apply to `format`; the badge's errors.
     public init(badge: Badge, format: OutputFormat = .svg, appearance: Appearance = .light) throws(CommandLineError) {
         guard format.stillImageFormat != nil else {
@@ -47,7 +51,10 @@ extension RenderJob {
 
     /// A job that plays `timeline` as one animated file.
     ///
-    /// - Parameter format: a format that animates (``OutputFormat/canAnimate``).
+    /// - Parameters:
+    ///   - timeline: the frames; its layout's scale is a raster animation's pixels per point.
+    ///   - format: a format that animates (``OutputFormat/canAnimate``).
+    ///   - appearance: the colours of an APNG or WebP (an SVG carries both).
     /// - Throws: a usage error for a format that cannot animate, or options that do not apply.
     public init(timeline: Timeline, format: OutputFormat = .apng, appearance: Appearance = .light)
         throws(CommandLineError)

@@ -41,7 +41,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// a socket or a standard stream): frames are staged and renamed, which such files
         /// cannot be.
         case notRegularFile(FileType)
-        /// An input holds more than `limit` bytes (``Limits/maximumInputSize``): read no further,
+        /// An input holds more than `limit` bytes (the limit on inputs, 8 MiB): read no further,
         /// so that `/dev/zero` or a huge file cannot take all memory.
         case tooLarge(limit: Int)
     }

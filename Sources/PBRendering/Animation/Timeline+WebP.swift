@@ -4,7 +4,7 @@ extension Timeline {
     /// Every frame as a lossless animated WebP: the animated PNG's frames (the same pixels,
     /// composited), delays (each frame starting at its APNG time rounded to the millisecond) and
     /// loop count (0 = forever), rendered in parallel on `workers` threads as
-    /// ``animatedPNG(appearance:workers:sink:)`` renders them and encoded in order as they
+    /// ``animatedPNG(appearance:compression:workers:sink:)`` renders them and encoded in order as they
     /// finish.
     ///
     /// libwebp's animation encoder stores each frame's changed rectangle and merges a frame

@@ -84,7 +84,7 @@ public struct Timeline: Sendable {
     /// The frames' size in pixels, once the first frame is checked for `format` and the
     /// animation against ``maximumPixelCount`` and ``maximumRenderCost``.
     ///
-    /// - Throws: ``RenderError`` as ``animatedPNG(appearance:workers:sink:)`` does.
+    /// - Throws: ``RenderError`` as ``animatedPNG(appearance:compression:workers:sink:)`` does.
     func checkedFrameSize(for format: ImageFormat) throws(RenderError) -> (width: Int, height: Int) {
         let first = try scene(ofFrame: 0)
         try first.validate(for: format)
