@@ -68,9 +68,7 @@ extension RenderOptions {
             }
         }
         let state = try progressState(context: context)
-        if let state {
-            if let fraction = state.fraction { indicator.values = [fraction] } else { indicator.isIndeterminate = true }
-        }
+        if let state { indicator.setProgress(state) }
         if let label {
             var facts = try withTime(
                 state ?? (try? ProgressState(fraction: min(max(indicator.progress, 0), 1))) ?? .indeterminate)
