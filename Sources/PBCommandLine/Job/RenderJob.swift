@@ -83,12 +83,23 @@ public struct RenderJob: Sendable {
     ///   encoder; `.notApplicable` for ``Content/frames(_:)``, which is written frame by frame
     ///   (``render(each:)``).
     public func render() throws(CommandLineError) -> RenderedImage {
+        try render(with: SceneRenderer(compression: compression))
+    }
+
+    /// Renders the image as ``render()`` does, a still image with `renderer`, which keeps its
+    /// encoder and buffers (and the pixels of layers under the progress that the next image
+    /// shares) from one job to the next: what a server thread reuses between requests. The bytes
+    /// are ``render()``'s.
+    ///
+    /// - Parameter renderer: used when its compression is the job's; otherwise a new one is.
+    /// - Throws: ``CommandLineError`` as ``render()`` does.
+    public func render(with renderer: SceneRenderer) throws(CommandLineError) -> RenderedImage {
+        let renderer = renderer.compression == compression ? renderer : SceneRenderer(compression: compression)
         let bytes: [UInt8]
         do throws(RenderError) {
             switch content {
             case .scene(let scene):
-                bytes = try format.encode(
-                    scene, appearance: appearance, isLive: isLive, renderer: SceneRenderer(compression: compression))
+                bytes = try format.encode(scene, appearance: appearance, isLive: isLive, renderer: renderer)
             case .animation(let timeline):
                 bytes = try format.encode(timeline, appearance: appearance, compression: compression)
             case .frames:

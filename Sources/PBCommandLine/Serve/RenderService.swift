@@ -33,6 +33,8 @@ struct RenderService: Sendable {
     let queryLimits: QueryString.Limits
     /// How PNGs and APNGs are compressed when a request does not say.
     let compression: PNGCompression
+    /// Renderers kept between requests.
+    let renderers = RendererPool()
 
     /// A service with a cache of `cacheCapacity` bytes, a budget of `maximumPixels` a request, and
     /// `compression` for the PNGs of requests that choose none.
@@ -105,6 +107,8 @@ struct RenderService: Sendable {
         case .health, .notFound: throw .input("no image here")
         }
         try budget.check(job)
-        return try job.render()
+        return try renderers.withRenderer(compression: job.compression) { renderer throws(CommandLineError) in
+            try job.render(with: renderer)
+        }
     }
 }
