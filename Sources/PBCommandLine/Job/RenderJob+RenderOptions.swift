@@ -23,6 +23,7 @@ extension RenderJob {
             throw error.renamingValues(names)
         }
         valueNames = names
+        warnings = (read.curveFile?.documentWarnings ?? []) + warnings
     }
 
     private init(
