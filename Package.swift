@@ -51,7 +51,7 @@ let package = Package(
         // The command line as a library (arguments, curve files, commands, messages, and `serve`'s routes).
         .target(
             name: "PBCommandLine",
-            dependencies: ["PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "CMalloc"],
+            dependencies: ["PBGeometry", "PBRendering", "PBDocument", "PBServer", "PBSynchronization", "CMalloc"],
             swiftSettings: strict),
         // glibc's allocator settings (<malloc.h>), for `pbrender serve`: memory a request frees is kept for the next.
         .systemLibrary(name: "CMalloc", providers: [.apt(["libc6-dev"])]),

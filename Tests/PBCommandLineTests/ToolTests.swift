@@ -27,7 +27,7 @@ import Testing
                        pbrender <subcommand> [options]
 
                 INPUT:
-                  --path FILE               A curve file: JSON with "path" (SVG path data) and
+                  --path FILE               An SVG document (its shapes, in document order) or a
 
                 """))
         // The options are rendering's, listed as `pbrender help render` lists them.

@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 
 /// `pbrender measure`: the length of a path, of each subpath, and points and tangents along it.
@@ -40,8 +41,11 @@ enum MeasureCommand: Command {
     static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError) {
         var options = Options()
         try apply(given, to: &options)
-        let path = try options.source.path(context: context, commandName: name)
+        let (path, document) = try options.source.pathAndDocument(context: context, commandName: name)
         let measure = try PathSource.measure(path, accuracy: options.accuracy)
+        let elements = (document?.elements ?? []).map { element in
+            (element: element, length: PathMeasure(element.path, accuracy: options.accuracy).length)
+        }
         var locations: [(fraction: Double, location: PathMeasure.Location)] = []
         for fraction in options.at.map(\.value) {
             guard let location = measure.location(atFraction: fraction) else {
@@ -49,15 +53,27 @@ enum MeasureCommand: Command {
             }
             locations.append((min(max(fraction, 0), 1), location))
         }
-        try context.print(options.json ? json(measure, locations) : text(measure, locations))
+        try context.print(
+            options.json ? json(measure, elements, locations) : text(measure, elements, locations))
     }
 
-    private static func text(_ measure: PathMeasure, _ locations: [(fraction: Double, location: PathMeasure.Location)])
-        -> String
-    {
+    /// An SVG document's element with its length on the canvas.
+    typealias MeasuredElement = (element: SVGElement, length: Double)
+
+    /// The text: the length, then a document's elements (tag, `#id`, length) or else the
+    /// subpaths, then the locations asked for.
+    private static func text(
+        _ measure: PathMeasure, _ elements: [MeasuredElement],
+        _ locations: [(fraction: Double, location: PathMeasure.Location)]
+    ) -> String {
         let number = NumberText.readable
         var out = "length: \(number(measure.length))\n"
-        for (index, subpath) in measure.subpaths.enumerated() {
+        for (index, item) in elements.enumerated() {
+            let id = item.element.id.map { " #\($0)" } ?? ""
+            out +=
+                "element \(index + 1): \(item.element.tag)\(id) (line \(item.element.line)): \(number(item.length))\n"
+        }
+        for (index, subpath) in measure.subpaths.enumerated() where elements.isEmpty {
             let count = subpath.drawnSegments.count
             let shape = "\(subpath.isClosed ? "closed" : "open"), \(count) segment\(count == 1 ? "" : "s")"
             out += "subpath \(index + 1): \(number(measure.subpathLengths[index])) (\(shape))\n"
@@ -70,10 +86,17 @@ enum MeasureCommand: Command {
         return out
     }
 
-    private static func json(_ measure: PathMeasure, _ locations: [(fraction: Double, location: PathMeasure.Location)])
-        -> String
-    {
+    /// The JSON: `length`, `accuracy`, a document's `elements` (`tag`, `id`, `line`,
+    /// `length`), `subpaths` and `at`.
+    private static func json(
+        _ measure: PathMeasure, _ elements: [MeasuredElement],
+        _ locations: [(fraction: Double, location: PathMeasure.Location)]
+    ) -> String {
         let number = NumberText.exact
+        let elementItems = elements.map { item in
+            "{\"tag\": \(quoted(item.element.tag)), \"id\": \(item.element.id.map(quoted) ?? "null"), "
+                + "\"line\": \(item.element.line), \"length\": \(number(item.length))}"
+        }
         let subpaths = measure.subpaths.enumerated().map { index, subpath in
             "{\"length\": \(number(measure.subpathLengths[index])), \"closed\": \(subpath.isClosed), "
                 + "\"segments\": \(subpath.drawnSegments.count)}"
@@ -86,11 +109,27 @@ enum MeasureCommand: Command {
         return """
             {
               "length": \(number(measure.length)),
-              "accuracy": \(number(measure.accuracy)),
+              "accuracy": \(number(measure.accuracy)),\(elements.isEmpty ? "" : "\n  \"elements\": [\(elementItems.joined(separator: ", "))],")
               "subpaths": [\(subpaths.joined(separator: ", "))],
               "at": [\(at.joined(separator: ", "))]
             }
 
             """
+    }
+
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBRendering
 
@@ -16,7 +17,7 @@ struct PathSource: Sendable {
         .value(
             "path", \.file, placeholder: "FILE", section: "INPUT",
             help:
-                "A curve file: JSON with \"path\" (SVG path data) and optional \"width\", \"height\", \"style\", \"values\", \"valueColors\" ('-' reads standard input)."
+                "An SVG document (its shapes, in document order) or a curve file: JSON with \"path\" (SVG path data) and optional \"width\", \"height\", \"style\", \"values\", \"valueColors\" ('-' reads standard input)."
         ),
         .value(
             "path-data", \.data, placeholder: "DATA", section: "INPUT",
@@ -26,7 +27,7 @@ struct PathSource: Sendable {
             help: "A built-in shape: bar, ring (the default), semicircle or gauge."),
     ]
 
-    /// The curve file, when one is named, read (from standard input for `-`).
+    /// The curve file or SVG document, when one is named, read (from standard input for `-`).
     ///
     /// - Throws: a usage error when more than one source is given, an input error when the file
     ///   cannot be read or is invalid.
@@ -40,7 +41,7 @@ struct PathSource: Sendable {
         }
         guard let file else { return nil }
         let bytes = try file == "-" ? context.readStandardInput() : context.readFile(file)
-        return try CurveFile.decode(bytes, file: file == "-" ? "<stdin>" : file)
+        return try CurveFile.read(bytes, file: file == "-" ? "<stdin>" : file)
     }
 
     /// What to draw, before options: the curve file's path and canvas, the path data, or the
@@ -57,6 +58,16 @@ struct PathSource: Sendable {
     /// - Throws: a usage error when no source (or more than one) is given, an input error when
     ///   the file cannot be read or is invalid.
     func path(context: CommandContext, commandName: String) throws(CommandLineError) -> Path {
+        try pathAndDocument(context: context, commandName: commandName).path
+    }
+
+    /// The path to work on, as ``path(context:commandName:)`` gives it, with the SVG document it
+    /// was read from when `--path` named one (its path is the document's, in canvas coordinates).
+    ///
+    /// - Throws: as ``path(context:commandName:)`` does.
+    func pathAndDocument(context: CommandContext, commandName: String) throws(CommandLineError)
+        -> (path: Path, document: SVGDocument?)
+    {
         let curveFile = try self.curveFile(context: context)
         if file == nil, data == nil, shape == nil {
             throw .usage(
@@ -65,10 +76,10 @@ struct PathSource: Sendable {
         }
         switch geometry(curveFile: curveFile) {
         case .path(let path, _):
-            return path
+            return (path, curveFile?.document)
         case .shape(let shape):
             do {
-                return try ProgressIndicator(shape: shape).layout().measure.path
+                return (try ProgressIndicator(shape: shape).layout().measure.path, nil)
             } catch {
                 throw CommandLineError(.render(error))
             }

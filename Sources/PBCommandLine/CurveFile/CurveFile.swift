@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBRendering
 
@@ -28,6 +29,9 @@ public struct CurveFile: Sendable {
     public let path: Path
     /// The members of `style`, and the option members of the top level, in file order.
     let optionMembers: [(member: JSONMember, key: CurveFileKey)]
+    /// The SVG document the path is, when `--path` named one instead of JSON
+    /// (``read(_:file:)``): its path is the document's, its canvas the document's.
+    var document: SVGDocument? = nil
 
     /// Reads a curve file from its bytes; `file` names it in messages.
     ///

@@ -24,12 +24,14 @@ extension RenderJob {
         }
         valueNames = names
         compression = read.options.compression
+        warnings = (read.curveFile?.documentWarnings ?? []) + warnings
     }
 
     private init(
         _ read: (options: RenderOptions, curveFile: CurveFile?), context: CommandContext, offersFrames: Bool
     ) throws(CommandLineError) {
         let options = read.options
+        try options.checkOffset()
         var (indicator, sourceWarnings) = try options.indicator(curveFile: read.curveFile, context: context)
         if options.isAnimation {
             self = try Self.animation(options, indicator: indicator)
@@ -71,7 +73,8 @@ extension RenderJob {
                 if case .pinned(name: "progress", _, _) = warning.kind, hintsAPercentage { continue }
                 warnings.append(Self.words(warning))
             }
-            scene = try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart)
+            scene = Self.offsetting(
+                try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart), by: options.offset ?? 0)
         } catch {
             throw CommandLineError(.render(error))
         }

@@ -15,6 +15,9 @@ extension RenderOptions {
         }
         let curveFile = try options.source.curveFile(context: context)
         try curveFile?.apply(to: &options)
+        // A document is drawn as line-drawing tools draw it: nothing where progress has not
+        // reached, unless '--track-color' asks for the outline beneath.
+        if curveFile?.document != nil { options.indicator.style.trackTintColor = .clear }
         // A progress on the command line replaces the file's values, as any flag replaces the
         // file's setting.
         let fileValues = options.values
@@ -33,6 +36,11 @@ extension RenderOptions {
     {
         var indicator = self.indicator
         indicator.geometry = source.geometry(curveFile: curveFile)
+        if let document = curveFile?.documentGeometry(width: indicator.width, height: indicator.height) {
+            // A document is scaled to the canvas the options give, and drawn 1 user unit wide.
+            indicator.geometry = .path(document.path, canvas: document.canvas)
+            if indicator.style.lineWidth == nil { indicator.style.lineWidth = document.lineWidth }
+        }
         indicator.isClockwise = !counterclockwise
         if let values {
             guard progress == nil else {

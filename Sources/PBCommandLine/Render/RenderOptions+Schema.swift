@@ -23,6 +23,11 @@ extension RenderOptions {
         .value(
             "stroke-start", \.strokeStart, placeholder: "S", section: "PROGRESS",
             help: "Where the progress starts (strokeStart, default 0); nothing is drawn when S >= P."),
+        .number(
+            "offset", \.offset, .any, placeholder: "F", section: "PROGRESS",
+            help:
+                "Move the drawn part along the path by F of its length (Lottie's trim offset; default 0), wrapping across the seam of a closed path."
+        ),
         .value(
             "frames", \.frames, placeholder: "N", section: "PROGRESS",
             help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),

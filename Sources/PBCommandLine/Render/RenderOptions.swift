@@ -12,6 +12,9 @@ struct RenderOptions: Sendable {
     var values: [ProgressAmount]?
     /// Where the progress starts.
     var strokeStart: ProgressAmount?
+    /// Lottie's trim offset: the drawn window moved by this fraction of the length, wrapping
+    /// across the seam of a closed path.
+    var offset: Double?
     /// The number of frames of a sequence.
     var frames: Int?
     /// The first and last frames' progress.

@@ -132,7 +132,19 @@ public struct SVGDocument: Hashable, Sendable {
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
         while true {
             text = text.drop(while: \.isWhitespace)
-            if text.hasPrefix("<?") || text.hasPrefix("<!--") || text.hasPrefix("<!") {
+            if text.hasPrefix("<!"), !text.hasPrefix("<!--") {
+                // A DOCTYPE, whose internal subset (`[<!ENTITY …>]`) holds `>`s of its own.
+                var depth = 0
+                guard
+                    let close = text.firstIndex(where: { character in
+                        if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+                        return character == ">" && depth <= 0
+                    })
+                else { return false }
+                text = text[text.index(after: close)...]
+                continue
+            }
+            if text.hasPrefix("<?") || text.hasPrefix("<!--") {
                 let end = text.hasPrefix("<!--") ? "-->" : ">"
                 guard let close = text.firstRange(of: end) else { return false }
                 text = text[close.upperBound...]
