@@ -230,6 +230,12 @@ final class SignalState: Sendable {
         try FileManager.default.removeItem(atPath: disk("filler"))
         #expect(try client.request("/render.png?progress=0.25&size=64").status == 200)
         #expect(waitForLog("\"GET /render.png?progress=0.25&size=64 HTTP/1.1\" 200 "))
+        // A line cut by the full disk is ended before the next one: every line but a cut one is whole.
+        let lines = logText().split(separator: "\n", omittingEmptySubsequences: false)
+        let last = try #require(lines.last { $0.contains("progress=0.25") })
+        #expect(
+            last.hasPrefix("127.0.0.1 - - [") && last.components(separatedBy: "127.0.0.1 - - [").count == 2,
+            "the line after the full disk is a line of its own: \(last.prefix(300))")
     }
 
     @Test func sigkillDuringAFrameSequenceOrAnAnimationLeavesNoPartialOutput() throws {
