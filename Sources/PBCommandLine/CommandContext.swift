@@ -40,7 +40,7 @@ public struct CommandContext: Sendable {
     public static let system = CommandContext(
         writeOutput: { bytes throws(CommandLineError) in
             do throws(FileError) {
-                try FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO, subject: .path("standard output"))
+                try FileDescriptorIO.writeAll(bytes, to: STDOUT_FILENO, subject: .standardOutput)
             } catch {
                 throw CommandLineError(error)
             }

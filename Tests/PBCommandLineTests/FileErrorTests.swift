@@ -16,6 +16,9 @@ import Testing
         #expect(
             FileError(.read, .standardInput, .directory).description == "cannot read standard input: it is a directory")
         #expect(
+            FileError(.write, .standardOutput, .system(code: ENOSPC)).description
+                == "cannot write standard output: No space left on device")
+        #expect(
             FileError(.write, .path("l"), .danglingSymbolicLink(destination: "../gone.png")).description
                 == "cannot write 'l': it is a symbolic link to '../gone.png', which does not exist")
         #expect(

@@ -23,6 +23,28 @@ enum FileDescriptorIO {
         }
     }
 
+    /// Calls `call` again for as long as it fails with `EINTR` (a signal arrived during it): how
+    /// `fstat`, `fchmod`, `fchown`, `fsync`, `rename` and `unlink` are called, so a signal never
+    /// turns into a failed write.
+    ///
+    /// - Returns: what the last call returned (-1 with `errno` set on a failure other than
+    ///   `EINTR`).
+    static func retryingInterrupted(_ call: () -> Int32) -> Int32 {
+        while true {
+            let result = call()
+            if result != -1 || errno != EINTR { return result }
+        }
+    }
+
+    /// Closes `descriptor`, once: Linux releases the descriptor even when `close` fails with
+    /// `EINTR`, so that counts as closed (calling it again could close a descriptor another
+    /// thread has just been given).
+    ///
+    /// - Returns: whether it closed without an error; if not, `errno` says why.
+    static func closeOnce(_ descriptor: Int32) -> Bool {
+        close(descriptor) == 0 || errno == EINTR
+    }
+
     /// Reads the whole file at `path`, refusing one larger than `limit` bytes.
     ///
     /// - Parameters:

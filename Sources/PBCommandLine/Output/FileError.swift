@@ -24,6 +24,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         case path(String)
         /// The process's standard input.
         case standardInput
+        /// The process's standard output (`-o -`).
+        case standardOutput
         /// Frame `index` of a sequence, written to `path`.
         case frame(Int, path: String)
     }
@@ -96,6 +98,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         switch subject {
         case .path(let path): return "cannot \(verb) '\(path)': \(reason)"
         case .standardInput: return "cannot \(verb) standard input: \(reason)"
+        case .standardOutput: return "cannot \(verb) standard output: \(reason)"
         case .frame(let index, let path): return "frame \(index) ('\(path)'): \(reason)"
         }
     }

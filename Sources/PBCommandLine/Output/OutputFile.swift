@@ -47,13 +47,17 @@ enum OutputFile {
         do throws(FileError) {
             try FileDescriptorIO.writeAll(bytes, to: descriptor, subject: .path(target.path))
             var status = stat()
-            if flush && fstat(descriptor, &status) == 0 && FileType(mode: status.st_mode) == .regular {
-                guard fsync(descriptor) == 0 else { throw .writing(target.path) }
+            if flush && FileDescriptorIO.retryingInterrupted({ fstat(descriptor, &status) }) == 0
+                && FileType(mode: status.st_mode) == .regular
+            {
+                guard FileDescriptorIO.retryingInterrupted({ fsync(descriptor) }) == 0 else {
+                    throw .writing(target.path)
+                }
             }
         } catch {
             close(descriptor)
             throw error
         }
-        guard close(descriptor) == 0 else { throw .writing(target.path) }
+        guard FileDescriptorIO.closeOnce(descriptor) else { throw .writing(target.path) }
     }
 }

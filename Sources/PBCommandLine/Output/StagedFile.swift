@@ -51,23 +51,32 @@ struct StagedFile: Hashable, Sendable {
             try FileDescriptorIO.writeAll(bytes, to: descriptor, subject: .path(target.path))
             if let existing = target.existing {
                 var status = stat()
-                guard fstat(descriptor, &status) == 0 else { throw .writing(target.path) }
+                guard FileDescriptorIO.retryingInterrupted({ fstat(descriptor, &status) }) == 0 else {
+                    throw .writing(target.path)
+                }
                 if status.st_uid != existing.owner || status.st_gid != existing.group {
-                    guard fchown(descriptor, existing.owner, existing.group) == 0 else {
+                    guard
+                        FileDescriptorIO.retryingInterrupted({ fchown(descriptor, existing.owner, existing.group) })
+                            == 0
+                    else {
                         close(descriptor)
                         staged.discard()
                         return nil
                     }
                 }
-                guard fchmod(descriptor, existing.permissions) == 0 else { throw .writing(target.path) }
+                guard FileDescriptorIO.retryingInterrupted({ fchmod(descriptor, existing.permissions) }) == 0 else {
+                    throw .writing(target.path)
+                }
             }
-            guard !flush || fsync(descriptor) == 0 else { throw .writing(target.path) }
+            guard !flush || FileDescriptorIO.retryingInterrupted({ fsync(descriptor) }) == 0 else {
+                throw .writing(target.path)
+            }
         } catch {
             close(descriptor)
             staged.discard()
             throw error
         }
-        guard close(descriptor) == 0 else {
+        guard FileDescriptorIO.closeOnce(descriptor) else {
             let error = FileError.writing(target.path)
             staged.discard()
             throw error

@@ -53,7 +53,7 @@ enum TemporaryFiles {
     ///   registered. The corresponding C function is `rename`.
     static func move(_ path: String, over target: String) -> Bool {
         let (renamed, code) = registry.withLock { registry in
-            let renamed = rename(path, target) == 0
+            let renamed = FileDescriptorIO.retryingInterrupted({ rename(path, target) }) == 0
             if renamed { registry.paths.remove(path) }
             return (renamed, errno)
         }
@@ -64,7 +64,7 @@ enum TemporaryFiles {
     /// Removes the registered file `path`, and forgets it.
     static func remove(_ path: String) {
         registry.withLock { registry in
-            unlink(path)
+            _ = FileDescriptorIO.retryingInterrupted({ unlink(path) })
             registry.paths.remove(path)
         }
     }
