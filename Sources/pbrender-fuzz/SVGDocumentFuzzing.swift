@@ -1,0 +1,75 @@
+#if FUZZING
+    import PBDocument
+    import PBGeometry
+
+    /// A whole SVG document read by PBDocument's `SVGDocument(data:fileName:)` under the default
+    /// limits, then fitted to a small canvas.
+    ///
+    /// Checked: no crash and no hang (every bound of ``SVGDocumentLimits`` is checked while
+    /// reading); an error is one non-empty line that starts with the file's name and its line
+    /// (and, for XML that is not well-formed, its column: `icon.svg:3:14: …`); a warning is one
+    /// line; a document read has a finite canvas, and every element's path (drawn and local)
+    /// and the whole document's path have a finite length, before and after fitting.
+    enum SVGDocumentFuzzing {
+        /// The name the document is read under, which every message must start with.
+        static let fileName = "icon.svg"
+
+        static func run(_ bytes: [UInt8]) -> Bool {
+            let document: SVGDocument
+            do {
+                document = try SVGDocument(data: bytes, fileName: fileName)
+            } catch {
+                check(error)
+                return true
+            }
+            for warning in document.warnings {
+                let text = warning.description
+                guard !text.isEmpty, !text.contains("\n") else {
+                    fuzzFailure("a warning that is not one line: \(text.debugDescription)")
+                }
+            }
+            let canvas = document.canvasSize
+            guard canvas.width.isFinite, canvas.height.isFinite, canvas.width >= 0, canvas.height >= 0 else {
+                fuzzFailure("a canvas of \(canvas)")
+            }
+            checkLengths(document, "read")
+            checkLengths(document.fitted(to: Size(width: 64, height: 64)), "fitted to 64 x 64")
+            return true
+        }
+
+        /// One line, located: the file's name, then its line when the error has one, then its
+        /// column when it has one; an XML error always has both.
+        static func check(_ error: SVGDocumentError) {
+            let text = error.description
+            guard !text.isEmpty, !text.contains("\n"), !text.contains("\r") else {
+                fuzzFailure("an error that is not one line: \(text.debugDescription)")
+            }
+            var location = fileName
+            if error.line > 0 {
+                location += ":\(error.line)"
+                if let column = error.column { location += ":\(column)" }
+            }
+            guard text.hasPrefix(location + ": "), text.count > location.count + 2 else {
+                fuzzFailure("an error not located as '\(location): …': \(text.debugDescription)")
+            }
+            if case .notWellFormed = error.kind, error.line < 1 || error.column == nil {
+                fuzzFailure("an XML error without its line and column: \(text.debugDescription)")
+            }
+        }
+
+        /// Every element's drawn and local path, and the document's whole path, measure finite.
+        static func checkLengths(_ document: SVGDocument, _ what: String) {
+            for element in document.elements {
+                for (name, path) in [("path", element.path), ("local path", element.localPath)] {
+                    let length = PathMeasure(path, accuracy: 1e-3).length
+                    guard length.isFinite, length >= 0 else {
+                        fuzzFailure(
+                            "\(what): the \(name) of <\(element.tag)> at line \(element.line) measures \(length)")
+                    }
+                }
+            }
+            let length = PathMeasure(document.path, accuracy: 1e-3).length
+            guard length.isFinite, length >= 0 else { fuzzFailure("\(what): the document's path measures \(length)") }
+        }
+    }
+#endif
