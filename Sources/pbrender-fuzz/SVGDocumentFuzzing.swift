@@ -1,6 +1,7 @@
 #if FUZZING
     import PBDocument
     import PBGeometry
+    import PBRendering
 
     /// A whole SVG document read by PBDocument's `SVGDocument(data:fileName:)` under the default
     /// limits, then fitted to a small canvas.
@@ -9,7 +10,8 @@
     /// reading); an error is one non-empty line that starts with the file's name and its line
     /// (and, for XML that is not well-formed, its column: `icon.svg:3:14: …`); a warning is one
     /// line; a document read has a finite canvas, and every element's path (drawn and local)
-    /// and the whole document's path have a finite length, before and after fitting.
+    /// and the whole document's path have a finite length, before and after fitting, unless
+    /// they reach beyond 1e300 (see ``checkLengths(_:_:)``).
     enum SVGDocumentFuzzing {
         /// The name the document is read under, which every message must start with.
         static let fileName = "icon.svg"
@@ -57,19 +59,38 @@
             }
         }
 
-        /// Every element's drawn and local path, and the document's whole path, measure finite.
+        /// Every element's drawn and local path, and the document's whole path, measure finite, or
+        /// infinite only when they reach beyond 1e300 (PBGeometry's "too large to measure": the sum
+        /// of segment lengths overflows a double; the layout refuses such a path with
+        /// `RenderError.pathTooLarge`, checked here). A NaN length, or an infinite one for a path
+        /// of ordinary extent, fails.
         static func checkLengths(_ document: SVGDocument, _ what: String) {
             for element in document.elements {
                 for (name, path) in [("path", element.path), ("local path", element.localPath)] {
-                    let length = PathMeasure(path, accuracy: 1e-3).length
-                    guard length.isFinite, length >= 0 else {
-                        fuzzFailure(
-                            "\(what): the \(name) of <\(element.tag)> at line \(element.line) measures \(length)")
-                    }
+                    checkLength(path, "\(what): the \(name) of <\(element.tag)> at line \(element.line)")
                 }
             }
-            let length = PathMeasure(document.path, accuracy: 1e-3).length
-            guard length.isFinite, length >= 0 else { fuzzFailure("\(what): the document's path measures \(length)") }
+            guard checkLength(document.path, "\(what): the document's path") else { return }
+            do {
+                _ = try ProgressIndicator(document: document).scene()
+                fuzzFailure("\(what): a path too large to measure was laid out")
+            } catch {
+                guard error.kind == .pathTooLarge else {
+                    fuzzFailure("\(what): a path too large to measure was refused with: \(error)")
+                }
+            }
+        }
+
+        /// Checks one path's length; returns whether it is too large to measure.
+        @discardableResult
+        static func checkLength(_ path: Path, _ what: String) -> Bool {
+            let length = PathMeasure(path, accuracy: 1e-3).length
+            if length.isFinite, length >= 0 { return false }
+            guard length == .infinity, let bounds = path.bounds else { fuzzFailure("\(what) measures \(length)") }
+            let extent = max(
+                abs(bounds.minX), abs(bounds.minY), abs(bounds.maxX), abs(bounds.maxY), bounds.width, bounds.height)
+            guard extent > 1e300 else { fuzzFailure("\(what) measures \(length) within \(bounds)") }
+            return true
         }
     }
 #endif
