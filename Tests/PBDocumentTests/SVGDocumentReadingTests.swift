@@ -44,6 +44,18 @@ struct SVGDocumentReadingTests {
         }
     }
 
+    /// Found by pbrender-fuzz's `svgdocument` target: a style sheet's value that spans lines was
+    /// quoted as it was, line breaks and all, in its warning.
+    @Test("A warning for a style value that spans lines is one line")
+    func multilineStyleValueWarning() throws {
+        let document = try SVGDocument(
+            string: "<svg><style>path{stroke-width:1\n\n  2}</style><path d=\"M0 0H1\"/></svg>", fileName: "a.svg")
+        #expect(document.warnings.count == 1)
+        let text = try #require(document.warnings.first).description
+        #expect(text.hasPrefix("a.svg:") && !text.contains("\n"))
+        #expect(text.hasSuffix(": warning: stroke-width: \"1 2\" ignored: not a length of zero or more"))
+    }
+
     @Test("An attribute without quotes is an error at its column")
     func unquotedAttribute() throws {
         let error = try #require(readingError("<svg width=10></svg>"))
