@@ -60,8 +60,8 @@
         }
 
         /// Every element's drawn and local path, and the document's whole path, measure finite, or
-        /// infinite only when they reach beyond 1e300 (PBGeometry's "too large to measure": the sum
-        /// of segment lengths overflows a double; the layout refuses such a path with
+        /// infinite only when their points, control points or radii reach beyond 1e300 (PBGeometry's
+        /// "too large to measure": a sum of lengths or a derivative overflows a double; the layout refuses such a path with
         /// `RenderError.pathTooLarge`, checked here). A NaN length, or an infinite one for a path
         /// of ordinary extent, fails.
         static func checkLengths(_ document: SVGDocument, _ what: String) {
@@ -86,11 +86,36 @@
         static func checkLength(_ path: Path, _ what: String) -> Bool {
             let length = PathMeasure(path, accuracy: 1e-3).length
             if length.isFinite, length >= 0 { return false }
-            guard length == .infinity, let bounds = path.bounds else { fuzzFailure("\(what) measures \(length)") }
-            let extent = max(
-                abs(bounds.minX), abs(bounds.minY), abs(bounds.maxX), abs(bounds.maxY), bounds.width, bounds.height)
-            guard extent > 1e300 else { fuzzFailure("\(what) measures \(length) within \(bounds)") }
+            let extent = extent(of: path)
+            guard length == .infinity, extent > 1e300 else {
+                fuzzFailure("\(what) measures \(length), its points and radii within \(extent)")
+            }
             return true
+        }
+
+        /// The largest magnitude of a path's points, control points and radii (not its bounds:
+        /// a curve's bounds are computed from its extrema, which extreme control points can
+        /// overflow).
+        static func extent(of path: Path) -> Double {
+            var extent = 0.0
+            func add(_ points: Point...) {
+                for point in points { extent = max(extent, abs(point.x), abs(point.y)) }
+            }
+            for element in path.elements {
+                switch element {
+                case .move(let point), .line(let point): add(point)
+                case .quadCurve(let point, let control): add(point, control)
+                case .curve(let point, let control1, let control2): add(point, control1, control2)
+                case .svgArc(let arc):
+                    add(arc.end)
+                    extent = max(extent, abs(arc.radiusX), abs(arc.radiusY))
+                case .arc(let arc):
+                    add(arc.start, arc.end, arc.center)
+                    extent = max(extent, abs(arc.radiusX), abs(arc.radiusY))
+                case .closeSubpath: break
+                }
+            }
+            return extent
         }
     }
 #endif
