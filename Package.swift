@@ -66,11 +66,16 @@ let package = Package(
         .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
         // libFuzzer's `LLVMFuzzerRunDriver`, declared for the fuzzer (header only; `-sanitize=fuzzer` links it).
         .systemLibrary(name: "CFuzzer"),
+        // libwebp's decoder, for the fuzzer's webp target alone (it decodes what the encoder wrote).
+        .systemLibrary(name: "CWebPDecode", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libFuzzer targets for every input surface (built by .ci/fuzz with -DFUZZING; not a product). Corpus and
         // Dictionaries hold the seed inputs and the dictionaries, one folder or file per target.
         .executableTarget(
             name: "pbrender-fuzz",
-            dependencies: ["PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "CFuzzer"],
+            dependencies: [
+                "PBCommandLine", "PBDocument", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "CFuzzer",
+                "CWebPDecode",
+            ],
             exclude: ["README.md", "Corpus", "Dictionaries"], swiftSettings: strict),
         // Pixel probes and external oracles (rsvg-convert, pdftoppm, headless Chromium) shared by the test targets;
         // CDeflate to decode Chromium's screenshots fast in debug builds.

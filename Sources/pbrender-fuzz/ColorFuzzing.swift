@@ -36,14 +36,19 @@
             } catch {
                 fuzzFailure("\(colors.count) colours make no gradient: \(error)")
             }
-            var value = fuzzFraction(&seed) * 10 - 5
+            // Increasing values in 0...1 (ValueColors refuses a stop outside it: a progress never is).
+            var value = min(max(fuzzFraction(&seed), 0), 1) * 0.5
+            let room = (1 - value) / Double(max(colors.count, 1))
             var stops: [(value: Double, color: Color)] = []
             for color in colors {
                 stops.append((value, color))
-                value += abs(fuzzFraction(&seed)) + 1e-9
+                value += room * (0.5 + 0.5 * min(max(fuzzFraction(&seed), 0), 1))
             }
             guard let valueColors = try? ValueColors(stops: stops, isBlended: seed & 1 == 0) else {
-                fuzzFailure("increasing stops make no value colours: \(stops.map(\.value))")
+                fuzzFailure("increasing stops in 0...1 make no value colours: \(stops.map(\.value))")
+            }
+            if let first = colors.first, (try? ValueColors(stops: stops + [(1 + room, first)])) != nil {
+                fuzzFailure("a stop at \(1 + room), outside 0...1, was taken")
             }
             for _ in 0..<4 {
                 let probe = fuzzFraction(&seed) * 20 - 10

@@ -5,13 +5,13 @@
     /// The dictionary entries derived from the code, so that they follow it as options, tokens
     /// and names are added: the keys of curve files from the option schema (`curve`, `render`),
     /// the subcommands and option names (`arguments`) and the option names as query parameters
-    /// (`query`), the label tokens (`label`), the colour names (`color`) and the timing
+    /// (`query`), both for the render job (`job`), the label tokens (`label`), the colour names (`color`) and the timing
     /// function names (`timing`). `.ci/fuzz` writes them next to the hand-written entries of
     /// `Dictionaries/<target>.dict` for each run; `PBRENDER_FUZZ_DICTIONARY=<target>
     /// pbrender-fuzz` prints them.
     enum FuzzDictionary {
         /// The targets with generated entries.
-        static let targets = ["curve", "render", "arguments", "query", "serve", "label", "color", "timing"]
+        static let targets = ["curve", "render", "arguments", "query", "serve", "job", "label", "color", "timing"]
 
         /// The entries for `target`, one libFuzzer dictionary line each, or nil.
         static func generated(for target: String) -> String? {
@@ -28,6 +28,10 @@
                 let names =
                     RenderOptions.schema.map(\.name) + PathSource.schema.map(\.name) + BadgeOptions.schema.map(\.name)
                 entries = unique(names).map { "\"\($0)=\"" } + ["\"&\"", "\"%25\"", "\"curve=\""]
+            case "job":
+                entries = unique(
+                    (generated(for: "arguments") ?? "").split(separator: "\n").dropFirst().map(String.init)
+                        + (generated(for: "query") ?? "").split(separator: "\n").dropFirst().map(String.init))
             case "label":
                 entries = LabelToken.allCases.flatMap { ["\"\($0.placeholder)\"", "\"\($0.rawValue)\""] }
             case "color":

@@ -39,6 +39,12 @@
         case query = 9
         /// Whole requests to `pbrender serve`'s render service: path and query, answered in memory.
         case serve = 10
+        /// An SVG document read by PBDocument's `SVGDocument(data:fileName:)`, then fitted.
+        case svgdocument = 11
+        /// A `RenderJob` from a fuzzed query or command line, rendered when it fits a budget.
+        case job = 12
+        /// Lossless WebP from a fuzzed pixel buffer or small scene, decoded back by libwebp.
+        case webp = 13
 
         /// The target named by `PBRENDER_FUZZ_MODE`, if it is set.
         static let only: FuzzTarget? = {
@@ -68,6 +74,9 @@
             case .color: wanted = ColorFuzzing.run(rest)
             case .query: wanted = QueryStringFuzzing.run(rest)
             case .serve: wanted = ServeRequestFuzzing.run(rest)
+            case .svgdocument: wanted = SVGDocumentFuzzing.run(rest)
+            case .job: wanted = RenderJobFuzzing.run(rest)
+            case .webp: wanted = WebPFuzzing.run(rest)
             }
             return wanted ? 0 : -1
         }

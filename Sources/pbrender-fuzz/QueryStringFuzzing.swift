@@ -56,6 +56,13 @@
                 let equals = piece.firstIndex(of: UInt8(ascii: "="))
                 guard let name = component(piece[..<(equals ?? piece.endIndex)]) else { return nil }
                 guard let value = equals.map({ component(piece[piece.index(after: $0)...]) }) ?? "" else { return nil }
+                // No control character (U+0000-U+001F, U+007F) in a name; in a value only tab, line
+                // feed and carriage return, and only for a multi-line parameter.
+                func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+                let lineWhitespace: Set<UInt8> = limits.multilineParameters.contains(name) ? [0x09, 0x0A, 0x0D] : []
+                guard !name.utf8.contains(where: isControl),
+                    !value.utf8.contains(where: { isControl($0) && !lineWhitespace.contains($0) })
+                else { return nil }
                 out.append([name, value])
             }
             return out

@@ -19,6 +19,21 @@ struct SVGDocumentIndicatorTests {
         #expect(ProgressIndicator(document: doc, style: style).style.lineWidth == 2)
     }
 
+    /// Found by pbrender-fuzz's `svgdocument` target (`M2-1e308.5.5z`): finite coordinates whose
+    /// segment lengths sum past the largest double. The document reads (its coordinates are
+    /// valid), its path measures infinite, and the layout refuses it as too large to measure.
+    @Test("A path whose length overflows a double reads, measures infinite, and is refused by the layout")
+    func lengthOverflow() throws {
+        let doc = try SVGDocument(string: #"<svg><path d="M2-1e308.5.5z"/></svg>"#)
+        #expect(doc.elements.count == 1)
+        #expect(PathMeasure(doc.path, accuracy: 1e-3).length == .infinity)
+        // Its first segment alone is 1e308 long, under the largest double (1.8e308); the closing
+        // segment, as long again, overflows the sum.
+        let first = PathMeasure(try Path(svgPathData: "M2-1e308L.5.5"), accuracy: 1e-3).length
+        #expect(abs(first - 1e308) <= 1e293)
+        #expect(throws: RenderError(.pathTooLarge)) { try ProgressIndicator(document: doc).scene() }
+    }
+
     @Test("A bootstrap icon fitted to 128 points draws half its length at progress 0.5")
     func icon() throws {
         let doc = try SVGDocument(

@@ -20,6 +20,42 @@ struct SVGDocumentReadingTests {
         #expect(error.description.hasPrefix("bad.svg:4:"))
     }
 
+    /// Found by pbrender-fuzz's `svgdocument` target: libxml2's message for bytes that are not
+    /// UTF-8 has a second line (`Bytes: 0xFF 0xFF 0xFF 0x39`), which reached the error's text.
+    @Test("An error for bytes that are not UTF-8 is one line, with the bytes libxml2 names")
+    func notUTF8IsOneLine() throws {
+        let data =
+            Array("<svg xmlns=\"http://www.w3.org/2000/svg\">\n<path d=\"M0 0V".utf8) + [0xFF, 0xFF, 0xFF]
+            + Array("9\"/></svg>".utf8)
+        do {
+            _ = try SVGDocument(data: data, fileName: "bad.svg")
+            Issue.record("expected an error")
+        } catch {
+            guard case .notWellFormed(let message) = error.kind else {
+                Issue.record("expected notWellFormed, got \(error.kind)")
+                return
+            }
+            #expect(error.line == 2)
+            #expect(error.column != nil)
+            #expect(!error.description.contains("\n") && !error.description.contains("\r"))
+            #expect(message.hasPrefix("Input is not proper UTF-8"))
+            #expect(message.hasSuffix("Bytes: 0xFF 0xFF 0xFF 0x39"))
+            #expect(!message.contains("  "))
+        }
+    }
+
+    /// Found by pbrender-fuzz's `svgdocument` target: a style sheet's value that spans lines was
+    /// quoted as it was, line breaks and all, in its warning.
+    @Test("A warning for a style value that spans lines is one line")
+    func multilineStyleValueWarning() throws {
+        let document = try SVGDocument(
+            string: "<svg><style>path{stroke-width:1\n\n  2}</style><path d=\"M0 0H1\"/></svg>", fileName: "a.svg")
+        #expect(document.warnings.count == 1)
+        let text = try #require(document.warnings.first).description
+        #expect(text.hasPrefix("a.svg:") && !text.contains("\n"))
+        #expect(text.hasSuffix(": warning: stroke-width: \"1 2\" ignored: not a length of zero or more"))
+    }
+
     @Test("An attribute without quotes is an error at its column")
     func unquotedAttribute() throws {
         let error = try #require(readingError("<svg width=10></svg>"))

@@ -95,8 +95,10 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
         return location.isEmpty ? reason : "\(location): \(reason)"
     }
 
-    /// A value cut to 60 characters for a message.
+    /// A value on one line (each run of white space, line breaks included, one space: a style
+    /// sheet's value may span lines) and cut to 60 characters, for a one-line message.
     static func shortened(_ value: String) -> String {
-        value.count <= 60 ? value : String(value.prefix(57)) + "..."
+        let line = value.asOneLine
+        return line.count <= 60 ? line : String(line.prefix(57)) + "..."
     }
 }

@@ -68,7 +68,7 @@ struct XMLTree {
             if let error = xmlCtxtGetLastError(context) {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
                 throw failure(
-                    .notWellFormed(message: message.trimmingSuffixWhitespace), line: Int(error.pointee.line),
+                    .notWellFormed(message: message.asOneLine), line: Int(error.pointee.line),
                     column: error.pointee.int2 > 0 ? Int(error.pointee.int2) : nil)
             }
             throw failure(.notWellFormed(message: data.isEmpty ? "the document is empty" : "unknown error"))
@@ -173,10 +173,13 @@ struct XMLTree {
 private let initialized: Void = xmlInitParser()
 
 extension String {
-    /// The string without trailing white space (libxml2's messages end with a newline).
-    var trimmingSuffixWhitespace: String {
-        var result = self
-        while let last = result.last, last.isWhitespace { result.removeLast() }
-        return result
+    /// The string on one line: every run of white space (line breaks included) one space, none at
+    /// either end. libxml2's messages end with a newline, and some have a second line (`Input is
+    /// not proper UTF-8, indicate encoding !` then `Bytes: 0xFF 0xFF 0xFF 0x39`); an error's
+    /// message is one line.
+    ///
+    /// - Complexity: O(*n*) in the string's length.
+    var asOneLine: String {
+        split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
     }
 }
