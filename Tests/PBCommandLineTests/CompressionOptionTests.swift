@@ -63,4 +63,20 @@ struct CompressionOptionTests {
             #expect("\(error)" == "option '--compression' expects one of 'fast', 'default', 'small', not 'fastest'")
         }
     }
+
+    @Test("A server counts a small-compressed PNG's pixels 16 times in its budget")
+    func smallCostsMoreBudget() {
+        let service = RenderService(cacheCapacity: ByteCount(bytes: 0))
+        // 600 x 600 = 360,000 pixels: within 4,194,304, above 4,194,304 / 16 = 262,144.
+        #expect(service.respond(to: HTTPRequest(target: "/render.png?progress=0.5&size=600")).status == .ok)
+        let small = service.respond(to: HTTPRequest(target: "/render.png?progress=0.5&size=600&compression=small"))
+        #expect(small.status == .badRequest)
+        #expect(
+            String(decoding: small.body, as: UTF8.self)
+                == "the image is 600 x 600 pixels; with 'compression' small this server renders at most 262144 pixels a "
+                + "request: ask for a smaller size, or 'compression' default\n")
+        #expect(
+            service.respond(to: HTTPRequest(target: "/render.svg?progress=0.5&size=600&compression=small")).status
+                == .ok)
+    }
 }

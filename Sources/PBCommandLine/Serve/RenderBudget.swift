@@ -31,13 +31,31 @@ struct RenderBudget: Sendable, Hashable {
                 + (frames > 1 ? ", or fewer frames (duration, fps)" : ""))
     }
 
+    /// How many times a default PNG's cost a pixel compressed with `small` costs: libdeflate level
+    /// 11 takes about 600 ns a pixel of the render benchmark's ring against about 35 ns for a whole
+    /// default frame (`Tests/Benchmarks/results/render.md`), so its pixels count 16 times.
+    static let smallCompressionWeight = 16
+
     /// Checks a job against the budget: a raster image's pixels at its scale, summed over its
-    /// frames; vector formats cost nothing to speak of. A job the renderer will refuse anyway
-    /// (a canvas above its limits) is let through, to get the renderer's own error.
+    /// frames, a `small`-compressed PNG's counted ``smallCompressionWeight`` times; vector formats
+    /// cost nothing to speak of. A job the renderer will refuse anyway (a canvas above its limits)
+    /// is let through, to get the renderer's own error.
     ///
     /// - Throws: an input error (400) when it is over the budget.
     func check(_ job: RenderJob) throws(CommandLineError) {
         guard let (width, height, frames) = job.rasterSize else { return }
-        try check(width: width, height: height, frames: frames)
+        guard job.format.isDeflated, job.compression == .small else {
+            return try check(width: width, height: height, frames: frames)
+        }
+        do {
+            try RenderBudget(maximumPixels: maximumPixels / Self.smallCompressionWeight)
+                .check(width: width, height: height, frames: frames)
+        } catch {
+            throw .input(
+                "the image is \(width) x \(height) pixels\(frames > 1 ? " x \(frames) frames" : ""); with "
+                    + "\(option: "compression") small this server renders at most "
+                    + "\(maximumPixels / Self.smallCompressionWeight) pixels a request: ask for a smaller size, "
+                    + "or \(option: "compression") default")
+        }
     }
 }
