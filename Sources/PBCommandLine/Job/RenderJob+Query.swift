@@ -93,11 +93,7 @@ extension RenderJob {
             "from": "belongs to 'frames', which writes numbered files: give 'animate-from' for an animation",
             "to": "belongs to 'frames', which writes numbered files: give 'animate-to' for an animation",
         ]
-        if formatIsGiven {
-            let paths = OutputFormat.allCases.map { "/render.\($0.fileExtension)" }
-            refused["format"] =
-                "does not apply over HTTP: the path names the format (\(OutputFormat.phrase(listing: paths)))"
-        }
+        if formatIsGiven { refused["format"] = formatRefusal(route: "render", formats: OutputFormat.allCases) }
         return refused
     }
 
@@ -107,11 +103,13 @@ extension RenderJob {
             "output": "does not apply over HTTP: the image is the response",
             "force": "does not apply over HTTP: nothing is written to a terminal",
         ]
-        if formatIsGiven {
-            let paths = OutputFormat.stillFormats.map { "/badge.\($0.fileExtension)" }
-            refused["format"] =
-                "does not apply over HTTP: the path names the format (\(OutputFormat.phrase(listing: paths)))"
-        }
+        if formatIsGiven { refused["format"] = formatRefusal(route: "badge", formats: OutputFormat.stillFormats) }
         return refused
+    }
+
+    /// Why `format=` is refused where the path names the format: `/render.png, … or /render.webp`.
+    private static func formatRefusal(route: String, formats: [OutputFormat]) -> String {
+        let paths = formats.map { "/\(route).\($0.fileExtension)" }
+        return "does not apply over HTTP: the path names the format (\(OutputFormat.phrase(listing: paths)))"
     }
 }
