@@ -1,4 +1,5 @@
 import PBGeometry
+import PBSynchronization
 
 /// Writes a scene as a web-native SVG document: `width`/`height` in px and a `viewBox`, one
 /// `<path>` per layer with presentation attributes (no style soup), arcs kept as `A` commands,
@@ -89,7 +90,7 @@ struct SVGWriter {
         if !definitions.isEmpty { head += "<defs>\n\(definitions)</defs>\n" }
         let document = head + body + "</svg>\n"
         guard document.contains(Self.prefixMarker) else { return document }
-        let prefix = "pb" + String(fnv1a(document.utf8), radix: 16)  // at most 8 hexadecimal digits
+        let prefix = "pb" + String(FNV1a<UInt32>.hash(document.utf8), radix: 16)  // at most 8 hexadecimal digits
         return document.replacingOccurrences(of: Self.prefixMarker, with: prefix)
     }
 
@@ -314,14 +315,4 @@ struct SVGWriter {
     func pathData(_ subpaths: [Subpath]) -> String {
         Path(elements: subpaths.flatMap(\.pathElements)).svgPathData(decimals: 3)
     }
-}
-
-/// The 32-bit FNV-1a hash of some bytes: a short, stable name for content.
-func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt32 {
-    var hash: UInt32 = 2_166_136_261
-    for byte in bytes {
-        hash ^= UInt32(byte)
-        hash = hash &* 16_777_619
-    }
-    return hash
 }
