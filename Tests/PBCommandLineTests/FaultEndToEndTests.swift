@@ -318,7 +318,12 @@ final class SignalState: Sendable {
         #expect(try folder.files() == [], "nothing recreated")
     }
 
-    @Test func harmlessSignalsWhileWritingChangeNothing() throws {
+    /// Not under a sanitizer: its runtime handles signals itself, and a child pbrender under
+    /// AddressSanitizer, flooded with SIGCHLD and SIGCONT, hung at exit in LeakSanitizer's check
+    /// (which stops the process's threads with ptrace from a forked tracer; the process was left
+    /// traced-stopped), seen in a local CI run and never without a sanitizer.
+    @Test(.disabled(if: Sanitizer.active != nil, "a sanitizer's runtime handles signals itself"))
+    func harmlessSignalsWhileWritingChangeNothing() throws {
         let folder = try ScratchFolder()
         #expect(mkfifo(folder("pipe.png"), 0o644) == 0)
         let arguments = ["--progress", "0.5", "--size", "1500"]
@@ -361,7 +366,8 @@ final class SignalState: Sendable {
 
     /// `FileDescriptorIO` and `OutputFile` under a signal whose handler does not restart calls
     /// (no `SA_RESTART`): every interrupted `open` and `write` is retried.
-    @Test func interruptedCallsAreRetried() throws {
+    @Test(.disabled(if: Sanitizer.active != nil, "a sanitizer's runtime handles signals itself"))
+    func interruptedCallsAreRetried() throws {
         let folder = try ScratchFolder()
         #expect(mkfifo(folder("pipe"), 0o644) == 0)
         var action = sigaction()
