@@ -10,8 +10,7 @@ import Testing
 @Suite("RenderJob: one value between options and bytes")
 struct RenderJobTests {
     /// The package's root, where the README's paths start.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = ReadmeSnippet.root(of: #filePath)
 
     @Test("The README's RenderJob example runs, and the README shows exactly this code")
     func readmeExample() throws {
@@ -21,13 +20,7 @@ struct RenderJobTests {
         let image = try job.render()  // image.bytes, image.contentType ("image/png"), image.entityTag
         // README end
         #expect(image.contentType == "image/png" && web.format == .svg)
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let begin = try #require(lines.firstIndex { $0.hasSuffix("// README begin") })
-        let end = try #require(lines.firstIndex { $0.hasSuffix("// README end") })
-        let code = lines[(begin + 1)..<end].map { $0.dropFirst(8) }.joined(separator: "\n")
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("import PBCommandLine\n\n" + code + "\n```"))
+        #expect(try ReadmeSnippet.isShown(from: #filePath, importing: "PBCommandLine"))
     }
 
     @Test("A query's format comes from format=, else PNG (APNG for an animation, SVG for a badge)")

@@ -2,6 +2,7 @@ import Foundation
 import PBDocument
 import PBGeometry
 import PBRendering
+import PBTestSupport
 import Testing
 
 /// The README's SVG document example compiles and runs: it is the body of ``runs()`` between
@@ -24,14 +25,6 @@ import Testing
     }
 
     @Test func theREADMEShowsThisCode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let begin = try #require(lines.firstIndex { $0.hasSuffix("// README begin") })
-        let end = try #require(lines.firstIndex { $0.hasSuffix("// README end") })
-        let code = lines[(begin + 1)..<end].map { $0.dropFirst(8) }.joined(separator: "\n")
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("import PBDocument\n\n" + code + "\n```"))
+        #expect(try ReadmeSnippet.isShown(from: #filePath, importing: "PBDocument"))
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The README's Swift examples are test code: a test's body between `// README begin` and
+/// `// README end` runs, and this checks the README shows exactly those lines.
+public enum ReadmeSnippet {
+    /// The package's root (the folder of `README.md`), from a test file two folders below it.
+    public static func root(of filePath: String) -> URL {
+        URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// The lines of the test file at `filePath` between its markers, unindented by `indent`
+    /// spaces.
+    ///
+    /// - Throws: when the file cannot be read; `nil` when it has no markers.
+    public static func code(in filePath: String, indent: Int = 8) throws -> String? {
+        let source = try String(contentsOf: URL(fileURLWithPath: filePath), encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let begin = lines.firstIndex(where: { $0.hasSuffix("// README begin") }),
+            let end = lines.firstIndex(where: { $0.hasSuffix("// README end") }), begin < end
+        else { return nil }
+        return lines[(begin + 1)..<end].map { $0.dropFirst(indent) }.joined(separator: "\n")
+    }
+
+    /// Whether the README shows the marked code of the test file at `filePath` as a Swift block
+    /// that starts with `import module` and a blank line.
+    ///
+    /// - Throws: when a file cannot be read.
+    public static func isShown(from filePath: String, importing module: String) throws -> Bool {
+        guard let code = try code(in: filePath) else { return false }
+        let readme = try String(contentsOf: root(of: filePath).appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.contains("import \(module)\n\n" + code + "\n```")
+    }
+}
