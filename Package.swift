@@ -19,8 +19,8 @@ let package = Package(
     targets: [
         // Pure-Swift geometry: paths, SVG path data, arc length, exact trimming.
         .target(name: "PBGeometry", swiftSettings: strict),
-        // `Locked`, the one lock type (a pthread mutex: ThreadSanitizer sees it, unlike `Synchronization.Mutex`), and
-        // `FNV1a`, the one hash (32 bits for SVG ids, 64 for ETags): what PBRendering and PBServer share.
+        // `Locked`, the one lock type (a pthread mutex: ThreadSanitizer sees it, unlike `Synchronization.Mutex`), `SignalPipe`,
+        // the one self-pipe signal helper, and `FNV1a`, the one hash (32 bits for SVG ids, 64 for ETags).
         .target(name: "PBSynchronization", swiftSettings: strict),
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),

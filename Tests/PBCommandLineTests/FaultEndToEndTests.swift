@@ -247,8 +247,11 @@ final class SignalState: Sendable {
         try #require(waitForTemporaryFiles(in: folder.path, count: 10, while: frames.0), "no frame was staged")
         kill(frames.0.processIdentifier, SIGKILL)
         frames.0.waitUntilExit()
+        // 901 frames at the small compression: tens of seconds (901 frames of 64 px at the default one took
+        // 0.1 s on a quiet machine, and the kill came too late).
         let animation = try start(
-            ["--animate-to", "1", "--duration", "30", "--size", "64", "-o", "a.apng"], in: folder.path)
+            ["--animate-to", "1", "--duration", "30", "--size", "256", "--compression", "small", "-o", "a.apng"],
+            in: folder.path)
         usleep(300_000)
         kill(animation.0.processIdentifier, SIGKILL)
         animation.0.waitUntilExit()

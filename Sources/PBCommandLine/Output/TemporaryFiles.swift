@@ -1,6 +1,5 @@
 import Foundation
 import PBSynchronization
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -26,8 +25,6 @@ enum TemporaryFiles {
     }
 
     private static let registry = Locked(Registry())
-    /// The write end of the pipe the signal handler writes to (-1 before the watcher starts).
-    private static let signalPipe = Atomic<Int32>(-1)
     /// The signals that remove the temporary files before they end the process.
     static let signals = [SIGINT, SIGTERM, SIGHUP]
 
@@ -72,39 +69,18 @@ enum TemporaryFiles {
     /// The number of temporary files registered now (for tests).
     static var count: Int { registry.withLock { $0.paths.count } }
 
-    /// Opens the pipe, starts the watcher thread and installs the handlers.
+    /// Opens the pipe (a ``SignalPipe`` taking over only the signals whose action is the
+    /// default) and starts the watcher thread.
     ///
     /// - Returns: whether it worked (if not, interrupted runs leave their temporary files).
     private static func startWatching() -> Bool {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        signalPipe.store(ends[1], ordering: .sequentiallyConsistent)
-        let reader = ends[0]
+        guard let pipe = try? SignalPipe(catching: signals, takeover: .defaultOnly) else { return false }
         let thread = Thread {
-            var number: Int32 = 0
-            while true {
-                let count = read(reader, &number, MemoryLayout<Int32>.size)
-                if count == MemoryLayout<Int32>.size { removeAllAndEnd(by: number) }
-                if count < 0 && errno != EINTR { return }
-            }
+            // The pipe is never released: its handlers stay installed for the life of the process.
+            while let number = pipe.wait() { removeAllAndEnd(by: number) }
         }
         thread.name = "pbrender temporary files"
         thread.start()
-        for signal in signals {
-            var current = sigaction()
-            guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
-                continue  // Ignored (SIG_IGN) or handled by someone else: leave it.
-            }
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var number = number
-                _ = write(TemporaryFiles.signalPipe.load(ordering: .relaxed), &number, MemoryLayout<Int32>.size)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
-        }
         return true
     }
 
@@ -114,14 +90,7 @@ enum TemporaryFiles {
         registry.withLock { registry in
             for path in registry.paths { unlink(path) }
             registry.paths.removeAll()
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = nil  // SIG_DFL
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
-            kill(getpid(), signal)
-            // The signal ends the process; should it not (blocked everywhere), end anyway.
-            usleep(200_000)
-            _exit(128 + signal)
+            SignalPipe.endProcess(by: signal)
         }
     }
 }
