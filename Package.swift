@@ -32,8 +32,14 @@ let package = Package(
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         // libwebp and libwebpmux (its `.pc` requires libwebp): lossless WebP stills and animations.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        // Pango through its Cairo backend: text layout with fontconfig fallback (labels).
-        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        // Pango through its Cairo backend: text layout with fontconfig fallback (labels). Not a system-library target:
+        // pangocairo's pkg-config chain (gio-2.0, then gmodule-no-export-2.0) carries `-pthread`, which SwiftPM
+        // refuses in a dependency ("warning: prohibited flag(s): -pthread" in every build of a package depending on
+        // this one). So CPango is a C target whose include/ holds its module map and a link to Debian's Pango
+        // headers (`include/pango` -> /usr/include/pango-1.0/pango), and the include folders those headers need come
+        // from HarfBuzz's and Cairo's pkg-config files, which carry no such flag.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "CPango", dependencies: ["CHarfBuzz", "CCairo"]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
             name: "PBRendering",
