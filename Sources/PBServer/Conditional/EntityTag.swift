@@ -1,3 +1,5 @@
+import PBSynchronization
+
 /// An HTTP entity tag (RFC 9110 §8.8.3): an opaque validator of a representation, strong or weak.
 ///
 /// In a header it is written `"opaque"` (strong) or `W/"opaque"` (weak). The opaque part may hold any visible
@@ -27,8 +29,14 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameter bytes: The representation's bytes.
     /// - Complexity: O(*n*) in the number of bytes.
-    public init(hashing bytes: some Sequence<UInt8>) {
-        let hash = FNV1a64.hash(bytes)
+    @inlinable public init(hashing bytes: some Sequence<UInt8>) {
+        // Inlinable so that the hash is specialized for the caller's sequence (an unspecialized loop over
+        // `some Sequence` cost about 200 instructions a byte: 1.8 M of a 9 KB PNG's 12 M in the server).
+        self.init(hash: FNV1a64.hash(bytes))
+    }
+
+    /// The strong tag of a 64-bit hash: its 16 lower-case hexadecimal digits.
+    @usableFromInline init(hash: UInt64) {
         var digits = [UInt8](repeating: 0, count: 16)
         for index in 0..<16 {
             digits[index] = ASCII.hexDigit(UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * index)) & 0xF)

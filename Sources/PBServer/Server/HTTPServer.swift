@@ -12,7 +12,8 @@ import PBSynchronization
 /// a time. Before the handler sees a request the server answers itself:
 ///
 /// - 414 URI Too Long when the request line is over ``Configuration/maximumRequestLineLength`` bytes;
-/// - 431 Request Header Fields Too Large when the headers are over ``Configuration/maximumHeaderBytes``;
+/// - 431 Request Header Fields Too Large when the headers are over ``Configuration/maximumHeaderBytes``, or more
+///   than ``Configuration/maximumHeaderFields`` fields;
 /// - 400 Bad Request when the request-target holds a control byte or a space (a NUL too), or is not UTF-8;
 /// - 405 Method Not Allowed, with `Allow: GET, HEAD`, for any method but `GET` and `HEAD`;
 /// - 413 Content Too Large when the request has a body (`Content-Length` other than 0, or `Transfer-Encoding`).

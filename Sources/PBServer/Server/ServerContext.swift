@@ -67,6 +67,11 @@ final class ServerContext: Sendable {
                 "The request header fields are \(headerBytes) bytes long; the limit is "
                     + "\(configuration.maximumHeaderBytes).\n", status: .requestHeaderFieldsTooLarge)
         }
+        if headers.count > configuration.maximumHeaderFields {
+            return .text(
+                "The request has \(headers.count) header fields; the limit is "
+                    + "\(configuration.maximumHeaderFields).\n", status: .requestHeaderFieldsTooLarge)
+        }
         if let offset = target.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
             // RFC 9112 §3.2: no whitespace or control characters in a request-target (nginx answers 400 too).
             return .text(

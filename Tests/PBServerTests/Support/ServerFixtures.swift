@@ -26,11 +26,12 @@ final class Counter: Sendable {
 /// A loopback configuration on a free port with no access log, small enough for tests.
 func testConfiguration(
     threadCount: Int = 2, maximumRequestLineLength: Int = 8192, maximumHeaderBytes: Int = 16384,
-    accessLog: AccessLog? = nil
+    maximumHeaderFields: Int = 100, accessLog: AccessLog? = nil
 ) -> HTTPServer.Configuration {
     HTTPServer.Configuration(
         threadCount: threadCount, connectionTimeout: .seconds(5), maximumRequestLineLength: maximumRequestLineLength,
-        maximumHeaderBytes: maximumHeaderBytes, drainTimeout: .seconds(5), accessLog: accessLog)
+        maximumHeaderBytes: maximumHeaderBytes, maximumHeaderFields: maximumHeaderFields, drainTimeout: .seconds(5),
+        accessLog: accessLog)
 }
 
 /// Runs `body` on `count` threads at once and waits for them all.
