@@ -38,7 +38,9 @@ struct BadgeOptions: Sendable {
         [
             .value(
                 "title", \.title, placeholder: "TEXT", section: "BADGE",
-                help: "The title box's text (default \"progress\"; empty for none): any script, measured by Pango."),
+                help:
+                    "The title box's text (default \"\(BadgeOptions().title)\"; empty for none): any script, measured by Pango."
+            ),
             .value(
                 "total", \.total, placeholder: "N", section: "BADGE", expectation: "a whole number >= 1",
                 help: "Write the value as a count of N, completed/N (0.87 of 250: \"217/250\"), not a percentage.",
@@ -59,10 +61,10 @@ struct BadgeOptions: Sendable {
                 help: "The value box's colour in dark appearance (default: its dark variant; other colours stay)."),
             .value(
                 "title-color", \.titleColor, placeholder: "COLOR", section: "BADGE",
-                help: "The title box's colour (default #555555)."),
+                help: "The title box's colour (default \(default: Badge.defaultTitleColor))."),
             .value(
                 "dark-title-color", \.darkTitleColor, placeholder: "COLOR", section: "BADGE",
-                help: "The title box's colour in dark appearance (default #3A3A3C)."),
+                help: "The title box's colour in dark appearance (default \(default: Badge.defaultDarkTitleColor))."),
             .value(
                 "text-color", \.textColor, placeholder: "COLOR", section: "BADGE",
                 help: "The texts' and the bar's colour (default white)."),

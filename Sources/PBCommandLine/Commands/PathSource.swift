@@ -90,7 +90,9 @@ struct PathSource: Sendable {
     static func accuracyOption<Root>(_ keyPath: WritableKeyPath<Root, Double> & Sendable) -> Option<Root> {
         .number(
             "accuracy", keyPath, .within(1e-15...0.1), placeholder: "A", section: "MEASURING",
-            help: "Bound on the relative error of every length, between 1e-15 and 0.1 (default 1e-9).")
+            help:
+                "Bound on the relative error of every length, between 1e-15 and 0.1 (default \(default: PathMeasure.defaultAccuracy))."
+        )
     }
 
     /// Measures `path`, refusing paths with nothing to measure or too large to measure.

@@ -27,10 +27,13 @@ enum ServeCommand: Command {
     static let options: [Option<Options>] = [
         .value(
             "host", \.host, placeholder: "ADDRESS", section: "SERVER",
-            help: "The address to listen on (default 127.0.0.1, loopback only; 0.0.0.0 or :: for every interface)."),
+            help:
+                "The address to listen on (default \(Options().host), loopback only; 0.0.0.0 or :: for every interface)."
+        ),
         .value(
             "port", \.port, placeholder: "N", section: "SERVER", expectation: "a port number from 0 to 65535",
-            help: "The TCP port (default 8080; 0 for any free one, printed when the server starts).",
+            help:
+                "The TCP port (default \(default: Options().port); 0 for any free one, printed when the server starts).",
             check: { (0...65535).contains($0) }),
         .value(
             "threads", \.threads, placeholder: "N", section: "SERVER", expectation: "a whole number from 1 to 1024",
@@ -39,25 +42,28 @@ enum ServeCommand: Command {
         .value(
             "cache-size", \.cacheSize, placeholder: "SIZE", section: "SERVER",
             help:
-                "The most bytes of rendered images kept in memory, least recently used dropped first (default 64MB; 0 for none)."
+                "The most bytes of rendered images kept in memory, least recently used dropped first (default \(Options().cacheSize); 0 for none)."
         ),
         .value(
             "max-connections", \.maxConnections, placeholder: "N", section: "LIMITS",
             expectation: "a whole number from 1 to 1000000",
-            help: "Connections open at once; more wait in the listen queue (default 512).",
+            help:
+                "Connections open at once; more wait in the listen queue (default \(default: Options().maxConnections)).",
             check: { (1...1_000_000).contains($0) }),
         .number(
             "timeout", \.timeout, .within(1...86400), placeholder: "SECONDS", section: "LIMITS",
-            help: "Close a connection idle this long, between requests or mid-request (default 10)."),
+            help:
+                "Close a connection idle this long, between requests or mid-request (default \(default: Options().timeout))."
+        ),
         .value(
             "max-pixels", \.maxPixels, placeholder: "N", section: "LIMITS", expectation: "a whole number >= 1",
             help:
-                "The most pixels one request may render, summed over an animation's frames (default 4194304: a 2048x2048 PNG); larger requests are refused before rendering.",
+                "The most pixels one request may render, summed over an animation's frames (default \(default: Options().maxPixels): a 2048x2048 PNG); larger requests are refused before rendering.",
             check: { $0 >= 1 }),
         .value(
             "compression", \.compression, placeholder: "MODE", section: "SERVER",
             help:
-                "How PNG and APNG responses are compressed when a request gives no compression= (default: default, the command line's bytes; fast saves CPU a request for files about 14 % larger)."
+                "How PNG and APNG responses are compressed when a request gives no compression= (default: \(default: Options().compression), the command line's bytes; fast saves CPU a request for files about 14 % larger)."
         ),
     ]
     static let discussion = """

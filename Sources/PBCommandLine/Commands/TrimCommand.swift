@@ -21,14 +21,16 @@ enum TrimCommand: Command {
         PathSource.schema.map { $0.lifted(\.source) } + [
             .value(
                 "from", \.from, placeholder: "A", section: "TRIMMING",
-                help: "Where the kept part starts, as a fraction of the length (0.25 or 25%; default 0)."),
+                help:
+                    "Where the kept part starts, as a fraction of the length (0.25 or 25%; default \(default: Options().from.value))."
+            ),
             .value(
                 "to", \.to, placeholder: "B", section: "TRIMMING",
-                help: "Where the kept part ends, as a fraction of the length (default 1)."),
+                help: "Where the kept part ends, as a fraction of the length (default \(default: Options().to.value))."),
             .number(
                 "offset", \.offset, .any, placeholder: "O", section: "TRIMMING",
                 help:
-                    "Shift both fractions by O, wrapping around the end of the path (default 0). On a closed path the kept part runs through the seam as one piece."
+                    "Shift both fractions by O, wrapping around the end of the path (default \(default: Options().offset)). On a closed path the kept part runs through the seam as one piece."
             ),
             .flag(
                 "each-subpath", \.eachSubpath, section: "TRIMMING",
@@ -37,7 +39,7 @@ enum TrimCommand: Command {
                 "precision", \.precision, placeholder: "N", section: "TRIMMING",
                 expectation: "a whole number from 0 to 17",
                 help:
-                    "Decimal places of the numbers printed, without trailing zeros (default 9: lengths are accurate to 1e-9 anyway, and 80 prints as 80, not 79.99999999999999); 17 prints every digit that reads back exactly.",
+                    "Decimal places of the numbers printed, without trailing zeros (default \(default: Options().precision): lengths are accurate to 1e-9 anyway, and 80 prints as 80, not 79.99999999999999); 17 prints every digit that reads back exactly.",
                 check: { (0...17).contains($0) }),
             PathSource.accuracyOption(\.accuracy),
         ]

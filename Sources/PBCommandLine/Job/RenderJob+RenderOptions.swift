@@ -74,7 +74,8 @@ extension RenderJob {
                 warnings.append(Self.words(warning))
             }
             scene = Self.offsetting(
-                try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart), by: options.offset ?? 0)
+                try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart),
+                by: options.offset ?? RenderOptions.Default.start)
         } catch {
             throw CommandLineError(.render(error))
         }
@@ -110,9 +111,11 @@ extension RenderJob {
                 schedule = try FrameSchedule(period: options.period, framesPerSecond: options.fps)
             } else {
                 motion = .progress(
-                    from: options.animateFrom?.value ?? 0, to: options.animateTo?.value ?? 1, timing: options.timing)
+                    from: options.animateFrom?.value ?? RenderOptions.Default.start,
+                    to: options.animateTo?.value ?? RenderOptions.Default.end, timing: options.timing)
                 schedule = try FrameSchedule(
-                    duration: options.duration ?? 1, framesPerSecond: options.fps, hold: options.hold,
+                    duration: options.duration ?? RenderOptions.Default.duration, framesPerSecond: options.fps,
+                    hold: options.hold,
                     loopCount: options.loop)
             }
         } catch {
@@ -184,7 +187,10 @@ extension RenderJob {
         } catch {
             throw CommandLineError(.render(error))
         }
-        let (from, to, start) = (options.from?.value ?? 0, options.to?.value ?? 1, indicator.strokeStart)
+        let (from, to, start) = (
+            options.from?.value ?? RenderOptions.Default.start, options.to?.value ?? RenderOptions.Default.end,
+            indicator.strokeStart
+        )
         // Evenly spaced from `from` to `to`; a single frame is `from`, the first frame's progress.
         // Where the difference or its multiple overflows (`--from 1e308`), the same point as a
         // weighted mean, which stays between the two.

@@ -50,7 +50,7 @@ extension RenderOptions {
         } else if let progress {
             indicator.values = [progress.value]
         }
-        indicator.strokeStart = strokeStart?.value ?? 0
+        indicator.strokeStart = strokeStart?.value ?? Default.start
         if colorStopsBlend {
             guard indicator.style.progressValueColors != nil else {
                 throw .usage(
@@ -115,7 +115,8 @@ extension RenderOptions {
                         "\(option: "phases") needs \(option: "phase", "N"), the current phase (from 1)")
                 }
                 let plan = try PhaseFile.decode(context.readFile(file), file: file).plan
-                state = try ProgressState(phases: plan, phase: phase, progressInPhase: phaseProgress?.value ?? 0)
+                state = try ProgressState(
+                    phases: plan, phase: phase, progressInPhase: phaseProgress?.value ?? Default.start)
             }
         } catch let error as ProgressStateError {
             throw .input("\(error)")

@@ -22,20 +22,23 @@ extension RenderOptions {
         ),
         .value(
             "stroke-start", \.strokeStart, placeholder: "S", section: "PROGRESS",
-            help: "Where the progress starts (strokeStart, default 0); nothing is drawn when S >= P."),
+            help:
+                "Where the progress starts (strokeStart, default \(default: Default.start)); nothing is drawn when S >= P."
+        ),
         .number(
             "offset", \.offset, .any, placeholder: "F", section: "PROGRESS",
             help:
-                "Move the drawn part along the path by F of its length (Lottie's trim offset; default 0), wrapping across the seam of a closed path."
+                "Move the drawn part along the path by F of its length (Lottie's trim offset; default \(default: Default.start)), wrapping across the seam of a closed path."
         ),
         .value(
             "frames", \.frames, placeholder: "N", section: "PROGRESS",
             help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),
         .value(
             "from", \.from, placeholder: "A", section: "PROGRESS",
-            help: "The progress of the first frame (default 0)."),
+            help: "The progress of the first frame (default \(default: Default.start))."),
         .value(
-            "to", \.to, placeholder: "B", section: "PROGRESS", help: "The progress of the last frame (default 1)."),
+            "to", \.to, placeholder: "B", section: "PROGRESS",
+            help: "The progress of the last frame (default \(default: Default.end))."),
     ]
 
     /// Where and how the image is written.
@@ -60,7 +63,9 @@ extension RenderOptions {
             help: "Write an image to standard output even when it is a terminal."),
         .value(
             "appearance", \.appearance, placeholder: "MODE", section: "OUTPUT",
-            help: "light (default) or dark: the colours a PNG or PDF is drawn in (an SVG carries both)."),
+            help:
+                "light or dark (default \(default: RenderOptions().appearance)): the colours a PNG or PDF is drawn in (an SVG carries both)."
+        ),
     ]
 
     /// The canvas and the shape.
@@ -92,10 +97,14 @@ extension RenderOptions {
         },
         .number(
             "scale", \.indicator.scale, .positive, placeholder: "S", section: "CANVAS AND SHAPE",
-            help: "Pixels per point in a PNG, e.g. 2 for @2x (default 1); SVG and PDF are vector."),
+            help:
+                "Pixels per point in a PNG, e.g. 2 for @2x (default \(default: ProgressIndicator().scale)); SVG and PDF are vector."
+        ),
         .number(
             "padding", \.indicator.padding, .nonNegative, placeholder: "P", section: "CANVAS AND SHAPE",
-            help: "Space kept clear around a shape, or around a path fitted to its stroke (default 0)."),
+            help:
+                "Space kept clear around a shape, or around a path fitted to its stroke (default \(default: ProgressIndicator().padding))."
+        ),
         .value(
             "start-angle", \.indicator.startAngle, placeholder: "DEG", section: "CANVAS AND SHAPE",
             help:
@@ -112,22 +121,26 @@ extension RenderOptions {
             "line-width", \.indicator.style.lineWidth, .nonNegative, placeholder: "W", section: "STROKE",
             file: .style("lineWidth"),
             help:
-                "Width of the progress stroke in points (default 12; 4 for a bar; at most an eighth of a smaller shape: 2 at --size 16)."
+                "Width of the progress stroke in points (default \(default: ProgressShape.ring.defaultLineWidth); \(default: ProgressShape.bar.defaultLineWidth) for a bar; at most an eighth of a smaller shape: 2 at --size 16)."
         ),
         .number(
             "track-width", \.indicator.style.trackWidth, .nonNegative, placeholder: "W", section: "STROKE",
             file: .style("trackWidth"), help: "Width of the track stroke (default: the line width)."),
         .value(
             "line-cap", \.indicator.style.lineCap, placeholder: "CAP", section: "STROKE", file: .style("lineCap"),
-            help: "butt, round (default) or square; caps sit on the ends of the progress."),
+            help:
+                "butt, round or square (default \(default: ProgressStyle().lineCap)); caps sit on the ends of the progress."
+        ),
         .value(
             "line-join", \.indicator.style.lineJoin, placeholder: "JOIN", section: "STROKE",
             file: .style("lineJoin"),
-            help: "miter (default), round or bevel."),
+            help: "miter, round or bevel (default \(default: ProgressStyle().lineJoin))."),
         .number(
             "miter-limit", \.indicator.style.miterLimit, .atLeastOne, placeholder: "M", section: "STROKE",
             file: .style("miterLimit"),
-            help: "Longest miter as a multiple of the width before it is bevelled (default 10, at least 1)."),
+            help:
+                "Longest miter as a multiple of the width before it is bevelled (default \(default: ProgressStyle().miterLimit), at least 1)."
+        ),
         .value(
             "dash", \.indicator.style.dashPattern, placeholder: "LENGTHS", section: "STROKE", file: .style("dash"),
             expectation: "a dash pattern: lengths >= 0 separated by commas, not all zero (like '6,4')",
@@ -135,7 +148,8 @@ extension RenderOptions {
             check: { $0.allSatisfy { $0 >= 0 } && ($0.isEmpty || $0.contains { $0 > 0 }) }),
         .number(
             "dash-phase", \.indicator.style.dashPhase, .any, placeholder: "D", section: "STROKE",
-            file: .style("dashPhase"), help: "How far into the dash pattern the path starts (default 0)."),
+            file: .style("dashPhase"),
+            help: "How far into the dash pattern the path starts (default \(default: ProgressStyle().dashPhase))."),
         .flag(
             "zero-dot", \.indicator.style.showsZeroProgressDot, section: "STROKE", file: .style("zeroDot"),
             help: "At zero progress keep the dot a round or square cap makes (hidden by default)."),
@@ -160,14 +174,14 @@ extension RenderOptions {
             "progress-color", \.indicator.style.progressTintColor, placeholder: "COLOR", section: "COLOURS",
             file: .style("progressColor"),
             help:
-                "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default #007AFF, systemBlue)."
+                "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default \(default: ProgressStyle().progressTintColor))."
         ),
         .value(
             "track-color", \.indicator.style.trackTintColor, placeholder: "COLOR", section: "COLOURS",
-            file: .style("trackColor"), help: "Track tint (default #E5E5EA, systemGray5)."),
+            file: .style("trackColor"), help: "Track tint (default \(default: ProgressStyle().trackTintColor))."),
         .value(
             "background", \.indicator.style.backgroundColor, placeholder: "COLOR", section: "COLOURS",
-            file: .style("background"), help: "Canvas colour (default transparent)."),
+            file: .style("background"), help: "Canvas colour (default \(default: ProgressStyle().backgroundColor))."),
         .value(
             "value-colors", \.indicator.style.valueColors, placeholder: "C,C,...", section: "COLOURS",
             file: .top("valueColors"),
@@ -231,7 +245,7 @@ extension RenderOptions {
             help: "The current phase, from 1: those before it are done ({phase}, {phaseCount}, {message})."),
         .value(
             "phase-progress", \.phaseProgress, placeholder: "F", section: "PROGRESS SOURCES",
-            help: "How much of the current phase is done (default 0)."),
+            help: "How much of the current phase is done (default \(default: Default.start))."),
         .number(
             "elapsed", \.elapsed, .nonNegative, placeholder: "SECONDS", section: "PROGRESS SOURCES",
             help: "Seconds so far, for {remaining}: elapsed x (1 - p) / p, as \"About 2 minutes remaining\"."),
@@ -246,16 +260,19 @@ extension RenderOptions {
     static let animationOptions: [Option<RenderOptions>] = [
         .value(
             "animate-from", \.animateFrom, placeholder: "A", section: "ANIMATION",
-            help: "Animate the progress from A (default 0) ..."),
+            help: "Animate the progress from A (default \(default: Default.start)) ..."),
         .value(
             "animate-to", \.animateTo, placeholder: "B", section: "ANIMATION",
-            help: "... to B (default 1); the last frame is exactly B."),
+            help: "... to B (default \(default: Default.end)); the last frame is exactly B."),
         .number(
             "duration", \.duration, .positive, placeholder: "SECONDS", section: "ANIMATION",
-            help: "How long the animation runs (default 1): round(D x F) + 1 frames, frame k at k/F seconds."),
+            help:
+                "How long the animation runs (default \(default: Default.duration)): round(D x F) + 1 frames, frame k at k/F seconds."
+        ),
         .value(
             "fps", \.fps, placeholder: "N", section: "ANIMATION", expectation: "a whole number from 1 to 120",
-            help: "Frames a second (default 30).", check: { FrameSchedule.framesPerSecondRange.contains($0) }),
+            help: "Frames a second (default \(default: RenderOptions().fps)).",
+            check: { FrameSchedule.framesPerSecondRange.contains($0) }),
         .value(
             "timing", \.timing, placeholder: "T", section: "ANIMATION",
             help:
@@ -263,10 +280,10 @@ extension RenderOptions {
         ),
         .number(
             "hold", \.hold, .nonNegative, placeholder: "SECONDS", section: "ANIMATION",
-            help: "Keep the last frame this long (default 0)."),
+            help: "Keep the last frame this long (default \(default: RenderOptions().hold))."),
         .value(
             "loop", \.loop, placeholder: "N", section: "ANIMATION", expectation: "a whole number >= 0",
-            help: "Play N times (default 1; 0 forever).", check: { $0 >= 0 }),
+            help: "Play N times (default \(default: RenderOptions().loop); 0 forever).", check: { $0 >= 0 }),
         .value(
             "indeterminate", \.indeterminate, placeholder: "STYLE", section: "ANIMATION",
             help:
@@ -275,7 +292,7 @@ extension RenderOptions {
         .number(
             "period", \.period, .positive, placeholder: "SECONDS", section: "ANIMATION",
             help:
-                "One loop of an indeterminate indicator (default 1): round(P x F) frames, the last step back to the first like any other."
+                "One loop of an indeterminate indicator (default \(default: RenderOptions().period)): round(P x F) frames, the last step back to the first like any other."
         ),
     ]
 

@@ -72,4 +72,15 @@ struct RenderOptions: Sendable {
     /// What is drawn: style, canvas and progress (filled in from the options above by
     /// ``indicator()``).
     var indicator = ProgressIndicator()
+
+    /// What an option whose value stays optional (nil: not given) means when it is left out: the
+    /// reading code and help both use these.
+    enum Default {
+        /// `--stroke-start`, `--from`, `--animate-from`, `--offset` and `--phase-progress`: none.
+        static let start = 0.0
+        /// `--to` and `--animate-to`: the whole path.
+        static let end = 1.0
+        /// `--duration`, in seconds.
+        static let duration = 1.0
+    }
 }

@@ -32,6 +32,14 @@ enum SystemColor {
 }
 
 extension Color {
+    /// The name of the system colour this is, light and dark alike (`"systemBlue"` for
+    /// ``systemBlue``), or nil for any other colour.
+    public var systemColorName: String? {
+        SystemColor.all.first { Color(light: $0.light, dark: $0.dark) == self }?.name
+    }
+}
+
+extension Color {
     /// The system red, `#FF3B30`.
     public static let systemRed = SystemColor.color(named: "systemRed")
     /// The system orange, `#FF9500`.
