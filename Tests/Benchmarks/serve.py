@@ -159,34 +159,71 @@ def cli_instructions(pbrender, frames):
         return callgrind_collected(result.stderr)
 
 
+def ask_for_rings(port, count):
+    """Asks for `count` uncached rings one after another on one kept-alive connection, with the CLI's frames'
+    progress, k / (count - 1): the same pictures, so the same drawing and compression. (The wrk script's values,
+    (2k + 1) x 7919 / 10^7, are all below 0.1 for the first 60 requests: short arcs, cheaper to draw and
+    compress, which flattered the server.)"""
+    with socket.create_connection(("127.0.0.1", port)) as connection:
+        for k in range(count):
+            connection.sendall(f"GET {RING}{k / (count - 1):.7f} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            buffer = b""
+            while b"\r\n\r\n" not in buffer:
+                buffer += connection.recv(65536)
+            head, body = buffer.split(b"\r\n\r\n", 1)
+            if not head.startswith(b"HTTP/1.1 200"):
+                sys.exit(f"the server answered {head[:40]!r}")
+            length = int(re.search(rb"Content-Length: (\d+)", head, re.I).group(1))
+            while len(body) < length:
+                body += connection.recv(65536)
+
+
 def serve_instructions(pbrender, count):
     """Instructions callgrind counts for `pbrender serve --threads 1` answering `count` uncached ring requests
-    on one kept-alive connection (progress k / (count - 1), as the CLI's frames), start and stop included."""
+    (`ask_for_rings`), start and stop included."""
     port = free_port()
     with tempfile.TemporaryFile() as err:
         process = subprocess.Popen(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", pbrender,
                                     "serve", "--port", str(port), "--threads", "1"],
                                    stdout=subprocess.DEVNULL, stderr=err)
         wait_for_port(port, process, seconds=120)
-        with socket.create_connection(("127.0.0.1", port)) as connection:
-            for k in range(count):
-                # The CLI's frames' progress, k / (count - 1): the same pictures, so the same drawing and
-                # compression. (The wrk script's values, (2k + 1) x 7919 / 10^7, are all below 0.1 for the
-                # first 60 requests: short arcs, cheaper to draw and compress, which flattered the server.)
-                connection.sendall(f"GET {RING}{k / (count - 1):.7f} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-                buffer = b""
-                while b"\r\n\r\n" not in buffer:
-                    buffer += connection.recv(65536)
-                head, body = buffer.split(b"\r\n\r\n", 1)
-                if not head.startswith(b"HTTP/1.1 200"):
-                    sys.exit(f"the server answered {head[:40]!r}")
-                length = int(re.search(rb"Content-Length: (\d+)", head, re.I).group(1))
-                while len(body) < length:
-                    body += connection.recv(65536)
+        ask_for_rings(port, count)
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=120)
         err.seek(0)
         return callgrind_collected(err.read().decode(errors="replace"))
+
+
+def serve_cpu_sequential(pbrender, count):
+    """CPU seconds (user + system, all threads) `pbrender serve --threads 1` spends answering `count` uncached
+    rings asked one after another (`ask_for_rings`), start-up excluded."""
+    port = free_port()
+    process = subprocess.Popen([pbrender, "serve", "--port", str(port), "--threads", "1"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for_port(port, process)
+    before = cpu_seconds(process.pid)
+    ask_for_rings(port, count)
+    spent = cpu_seconds(process.pid) - before
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=30)
+    return spent
+
+
+def cli_cpu(pbrender, frames):
+    """CPU seconds (user + system, all threads) of `pbrender --frames` drawing `frames` rings to files."""
+    return cli_cpu_per_frame(pbrender, frames, 1)[0] * frames
+
+
+def marginal_cpu(pbrender, small, large, rounds):
+    """Marginal CPU seconds per image, (CPU for `large` - CPU for `small`) / (large - small), of the server
+    answering rings one after another and of the CLI's frames (start-up cancels out), interleaved `rounds`
+    times: the medians and every round's figures."""
+    server, cli = [], []
+    for _ in range(rounds):
+        server.append((serve_cpu_sequential(pbrender, large) - serve_cpu_sequential(pbrender, small))
+                      / (large - small))
+        cli.append((cli_cpu(pbrender, large) - cli_cpu(pbrender, small)) / (large - small))
+    return statistics.median(server), statistics.median(cli), server, cli
 
 
 def parse_duration(text):
@@ -332,6 +369,9 @@ def main():
     cli_frame, cli_runs = cli_cpu_per_frame(pbrender, frames, 3)
     print(f"CLI: {ms(cli_frame)} ms CPU per frame ({', '.join(ms(r) for r in cli_runs)})", flush=True)
 
+    sequential = marginal_cpu(pbrender, 100, 600 if args.quick else 1100, 3)
+    print(f"marginal CPU: server {ms(sequential[0])} ms per request, CLI {ms(sequential[1])} ms per frame", flush=True)
+
     instructions = None
     if not args.no_callgrind and shutil.which("valgrind"):
         small, large = (10, 50) if args.quick else (20, 200)
@@ -466,6 +506,16 @@ def main():
         "The server's figure includes parsing the request and the query, the budget's layout, the render, the ETag, "
         "the cache insert (the cache is full, so each insert evicts), the access log line and libmicrohttpd's "
         "socket work; the CLI's includes writing each frame to a file.")
+    server_sequential, cli_sequential, server_rounds, cli_rounds = sequential
+    ratio = server_sequential / cli_sequential
+    large = 600 if args.quick else 1100
+    put(f"- Uncached renders at most the CLI's per-frame CPU (issue 17), **marginal** and one after another: the "
+        f"server {ms(server_sequential)} ms per ring answered on one kept-alive connection by `--threads 1`, the CLI "
+        f"{ms(cli_sequential)} ms per frame of `--frames`, {ratio:.2f}× — {verdict(ratio <= 1.0)}. Each is "
+        f"(CPU for {large} − CPU for 100) / {large - 100}, so start-up cancels out; the same pictures (progress "
+        f"k / (n − 1)); medians of 3 interleaved rounds (server "
+        f"{', '.join(ms(r) for r in server_rounds)} ms; CLI {', '.join(ms(r) for r in cli_rounds)} ms). The CLI "
+        "writes each frame to a file and runs a worker per core; CPU time is counted in 10 ms ticks.")
     if instructions:
         ratio = instructions["serve"] / instructions["cli"]
         put(f"- The same in **instructions** (callgrind, noise-free where CPU time on this shared machine is not): "
