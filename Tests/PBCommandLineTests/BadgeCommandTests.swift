@@ -2,12 +2,22 @@ import Foundation
 import PBRendering
 import Testing
 
+@testable import PBCommandLine
+
 @Suite("pbrender badge")
 struct BadgeCommandTests {
     static let usage = """
         USAGE: pbrender badge --title TEXT --progress P [--total N] [--style STYLE] [-o OUT] [options]
           See 'pbrender badge --help' for more information.
         """
+
+    @Test("The options shared with render are render's, and every changed help belongs to one of them")
+    func sharedOptions() {
+        let names = Set(BadgeOptions.schema.map(\.name))
+        #expect(Set(BadgeOptions.sharedNames).isSubset(of: names))
+        #expect(Set(BadgeOptions.sharedHelp.keys).isSubset(of: Set(BadgeOptions.sharedNames)))
+        #expect(BadgeOptions.schema.first { $0.name == "font" }?.help == BadgeOptions.sharedHelp["font"])
+    }
 
     @Test("Writes the library's badge: the same bytes as Badge.scene() for the same settings")
     func sameAsTheLibrary() throws {

@@ -70,7 +70,7 @@ struct BadgeOptions: Sendable {
                 help: "The texts' and the bar's colour (default white)."),
             .flag("no-bar", \.noBar, section: "BADGE", help: "Leave the small progress bar out of the value box."),
         ]
-        + sharedNames.compactMap { name in shared(name, help: sharedHelp[name]) }
+        + sharedNames.map { name in shared(name, help: sharedHelp[name]) }
 
     /// Help of shared options where a badge's reading differs from a progress image's.
     static let sharedHelp = [
@@ -82,10 +82,11 @@ struct BadgeOptions: Sendable {
     ]
 
     /// `render`'s declaration of the option `name`, lifted into ``render``, with `help` instead of
-    /// its own help when given: the same name, parsing and checks.
-    static func shared(_ name: String, help: String?) -> Option<BadgeOptions>? {
+    /// its own help when given: the same name, parsing and checks. A name `render` does not declare is a
+    /// programming error (every run of the tool and every test would stop on it), never a silently missing option.
+    static func shared(_ name: String, help: String?) -> Option<BadgeOptions> {
         guard let option = RenderOptions.schema.first(where: { $0.name == name })?.lifted(\BadgeOptions.render) else {
-            return nil
+            preconditionFailure("BadgeOptions.sharedNames: pbrender render has no option '\(name)'")
         }
         guard let help else { return option }
         return Option(
