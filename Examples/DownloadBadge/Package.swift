@@ -22,7 +22,9 @@ let package = Package(
                 "DownloadBadge", .product(name: "PBSnapshotTesting", package: "pbrender"),
                 .product(name: "PBCommandLine", package: "pbrender"),
                 .product(name: "PBRendering", package: "pbrender"),
-            ]),
+            ],
+            // The snapshot references are read from the source tree by #filePath, not bundled.
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )
