@@ -95,4 +95,18 @@ struct PathBoundsTests {
         #expect(try parse("M 1 2 M 3 4").bounds == nil)
         #expect(try parse("M 1 2 Z").bounds == nil)
     }
+
+    @Test("Control points near the largest double: the extremes are found, not lost to overflow")
+    func hugeControlPoints() throws {
+        // x(t) = 9 t (1 - t)^2 + 3e308 t^2 (1 - t) + t^3 peaks near t = 2/3 at 4/9 x 1e308 (the other terms add
+        // about 1); 3 x 1e308 overflowed the derivative's coefficients, and the bounds were the end points' 1 x 1
+        // (found by the fuzzer's svgdocument target).
+        let cubic = try #require(try parse("M0-2c3-.4 1e308.3 1-1").bounds)
+        #expect(abs(cubic.maxX / (4.0 / 9.0 * 1e308) - 1) < 1e-12)
+        #expect(cubic.minX == 0)
+        // x(t) = 2e308 t (1 - t) + t^2 peaks near t = 1/2 at 0.5e308.
+        let quadratic = try #require(try parse("M0 0 Q1e308 1 1 0").bounds)
+        #expect(abs(quadratic.maxX / 0.5e308 - 1) < 1e-12)
+        #expect(quadratic.maxY > 0.49 && quadratic.maxY < 0.51)
+    }
 }

@@ -76,14 +76,25 @@ public struct CubicBezier: ParametricCurve {
         for (p0, p1, p2, p3) in [
             (start.x, control1.x, control2.x, end.x), (start.y, control1.y, control2.y, end.y),
         ] {
-            // The derivative / 3 is a t² + b t + c.
-            let a = -p0 + 3 * p1 - 3 * p2 + p3
-            let b = 2 * (p0 - 2 * p1 + p2)
-            let c = p1 - p0
+            // The derivative / 3 is a t² + b t + c, here of the coordinates divided by a power of two near
+            // their largest (the roots do not change, and nothing overflows: 3 x 1e308 would).
+            let scale = powerOfTwoScale(p0, p1, p2, p3)
+            let (q0, q1, q2, q3) = (p0 / scale, p1 / scale, p2 / scale, p3 / scale)
+            let a = -q0 + 3 * q1 - 3 * q2 + q3
+            let b = 2 * (q0 - 2 * q1 + q2)
+            let c = q1 - q0
             for t in quadraticRoots(a, b, c) where t > 0 && t < 1 { result.append(t) }
         }
         return result
     }
+}
+
+/// The power of two at or just below the largest magnitude of `values` (1 when they are all zero or
+/// not finite): dividing by it is exact, and brings every value into -2 < v < 2.
+func powerOfTwoScale(_ values: Double...) -> Double {
+    let largest = values.lazy.map(\.magnitude).filter(\.isFinite).max() ?? 0
+    guard largest > 0 else { return 1 }
+    return Double(sign: .plus, exponent: largest.exponent, significand: 1)
 }
 
 /// The real roots of `a x² + b x + c`, computed without cancellation; a linear equation when

@@ -71,7 +71,10 @@ public struct QuadraticBezier: ParametricCurve {
     private func extremaParameters() -> [Double] {
         // x'(t) = 0 at t = (p0 - p1) / (p0 - 2 p1 + p2), per coordinate.
         var result: [Double] = []
-        for (a, b, c) in [(start.x, control.x, end.x), (start.y, control.y, end.y)] {
+        for (p0, p1, p2) in [(start.x, control.x, end.x), (start.y, control.y, end.y)] {
+            // Divided by a power of two near the largest, so that 2 p1 cannot overflow.
+            let scale = powerOfTwoScale(p0, p1, p2)
+            let (a, b, c) = (p0 / scale, p1 / scale, p2 / scale)
             let denominator = a - 2 * b + c
             if denominator != 0 {
                 let t = (a - b) / denominator
