@@ -72,4 +72,17 @@ import Testing
         #expect(throws: FileError.writing(folder("a.png"), code: EISDIR)) { try staged.commit() }
         #expect(try folder.files() == ["a.png"] && folder.files("a.png") == ["inside"])
     }
+
+    @Test func removesTheTemporaryFileFromAFolderRenamedBeforeTheCommit() throws {
+        let folder = try ScratchFolder()
+        try folder.createFolder("out")
+        let target = try OutputTarget(folder("out/a.png"))
+        let staged = try #require(try StagedFile.stage(bytes, for: target, flush: false))
+        #expect(try folder.files("out").count == 1)
+        // The folder moves away (renamed by another program) before the frame is put in place.
+        #expect(rename(folder("out"), folder("moved")) == 0)
+        #expect(throws: FileError.writing(folder("out/a.png"), code: ENOENT)) { try staged.commit() }
+        // The temporary file went with the folder and is removed from there: nothing is left.
+        #expect(try folder.files() == ["moved"] && folder.files("moved") == [])
+    }
 }
