@@ -35,6 +35,7 @@ public enum Tool {
             return try context.print("pbrender \(version)\n")
         case "help":
             guard let name = arguments.dropFirst().first else { return try context.print(help) }
+            if name == "help" { return try context.print(helpHelp) }
             return try context.print(command(named: name).help)
         case let option where option.hasPrefix("-"):
             // Options without a subcommand: the main job, rendering.
@@ -52,11 +53,20 @@ public enum Tool {
             usage: "USAGE: pbrender <subcommand> [options]\n  See 'pbrender --help' for more information.")
     }
 
+    /// What `pbrender help help` prints: how to ask for help.
+    static var helpHelp: String {
+        let names = commands.map { $0.name }.joined(separator: ", ")
+        return "Print the help of pbrender or of one of its subcommands: what it does,\n"
+            + "its options with their defaults, and its exit codes.\n\n"
+            + "USAGE: pbrender help [SUBCOMMAND]\n       pbrender SUBCOMMAND --help\n\n"
+            + "SUBCOMMANDS: \(names)\n"
+    }
+
     /// The tool's help: rendering is the default command, so its options come first, then the
     /// subcommands.
     static var help: String {
         var out = HelpFormatter.help(
-            overview: "Render progress images: a path, a progress value and a style make a PNG, SVG or PDF.",
+            overview: "Render progress images: a path, a progress and a style make a PNG, WebP, SVG or PDF.",
             usage: "pbrender \(RenderCommand.usage)\n       pbrender <subcommand> [options]",
             options: RenderCommand.options, discussion: "")
         out += "  --version                 Show the version.\n"

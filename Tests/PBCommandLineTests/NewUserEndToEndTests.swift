@@ -271,8 +271,14 @@ import Testing
             ),
             (
                 ["--width", "8000", "--height", "5000", "--scale", "2", "-o", "o.png"],
-                "option '--width' and option '--height' give a canvas of 16000 x 10000 pixels; the limit is "
-                    + "67108864 pixels in all (a PNG's: an SVG or PDF has none)"
+                "options '--width', '--height' and '--scale' give a canvas of 16000 x 10000 pixels "
+                    + "(at 2 pixels a point); the limit is 67108864 pixels in all (a PNG's: an SVG or PDF has none)"
+            ),
+            // Within the limit at scale 1: the scale is named with the size.
+            (
+                ["--size", "8000", "--scale", "2", "-o", "o.png"],
+                "options '--size' and '--scale' give a canvas of 16000 x 16000 pixels (at 2 pixels a point); "
+                    + "the limit is 67108864 pixels in all (a PNG's: an SVG or PDF has none)"
             ),
         ])
     func canvasMessages(arguments: [String], message: String) throws {

@@ -214,7 +214,8 @@ import Testing
             "option '--size' gives a canvas 9000 points wide, 18000 pixels at this scale; the limit is 16384 pixels a side"
         )
         expectUsageError(
-            ["-o", out], "give the progress with '--progress P' (like 0.5 or 50%), or frames with '--frames N'",
+            ["-o", out],
+            "give the progress with '--progress P' (like 0.5 or 50%) or one of '--values', '--bytes', '--step' and '--phases'; or frames with '--frames N'",
             usage: Usage.render)
         expectUsageError(
             ["--shape", "bar", "--path-data", "M 0 0 H 1", "--progress", "1"],

@@ -60,8 +60,8 @@ struct RenderJobTests {
         } catch {
             // A server offers an animation, never frames.
             #expect(
-                "\(error)" == "give the progress with '--progress P' (like 0.5 or 50%), or an animation with "
-                    + "'--animate-to B'")
+                "\(error)" == "give the progress with '--progress P' (like 0.5 or 50%) or one of '--values', "
+                    + "'--bytes' and '--step'; or an animation with '--animate-to B'")
         }
     }
 

@@ -3,6 +3,14 @@ import Testing
 @testable import PBCommandLine
 
 @Suite struct ToolTests {
+    @Test("'help help' says how to ask for help and lists the subcommands")
+    func helpOfHelp() {
+        let result = runTool(["help", "help"])
+        #expect(result.exitCode == 0 && result.error.isEmpty)
+        #expect(result.output.contains("USAGE: pbrender help [SUBCOMMAND]\n       pbrender SUBCOMMAND --help\n"))
+        #expect(result.output.hasSuffix("SUBCOMMANDS: render, measure, trim, badge, serve\n"))
+    }
+
     @Test func printsHelpInTheFixedLayout() {
         let result = runTool(["--help"])
         #expect(result.exitCode == 0)
@@ -20,7 +28,7 @@ import Testing
         #expect(
             help.hasPrefix(
                 """
-                OVERVIEW: Render progress images: a path, a progress value and a style make a PNG, SVG or PDF.
+                OVERVIEW: Render progress images: a path, a progress and a style make a PNG, WebP, SVG or PDF.
 
                 USAGE: pbrender [render] [--path FILE | --path-data DATA | --shape SHAPE] --progress P [-o OUT] [options]
                        pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN

@@ -50,7 +50,9 @@ extension RenderJob {
                 || options.phasesFile != nil
         else {
             throw .usage(
-                "give the progress with \(option: "progress", "P") (like 0.5 or 50%), or "
+                "give the progress with \(option: "progress", "P") (like 0.5 or 50%) or one of "
+                    // A request cannot name a phase file on the server.
+                    + "\(options: ["values", "bytes", "step"] + (offersFrames ? ["phases"] : []), conjunction: "and"); or "
                     + (offersFrames
                         ? "frames with \(option: "frames", "N")" : "an animation with \(option: "animate-to", "B")"))
         }

@@ -20,8 +20,8 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A side of the canvas, `pixels` at the scale, is within ``Scene/maximumPixelDimension``
         /// but above what `format` can store, `limit` (a WebP's ``Scene/maximumWebPPixelDimension``).
         case canvasTooLargeForFormat(ImageFormat, dimension: Dimension, pixels: Int, limit: Int)
-        /// The canvas has more pixels than ``Scene/maximumPixelCount`` allows.
-        case tooManyPixels(width: Int, height: Int)
+        /// The canvas has more pixels than ``Scene/maximumPixelCount`` allows, at `scale` pixels a point.
+        case tooManyPixels(width: Int, height: Int, scale: Double = 1)
         /// A dash pattern lays more than ``Scene/maximumDashCount`` dashes along a path of `length`.
         case dashPatternTooFine(length: Double)
         /// The scene's estimated render time (``Scene/estimatedRenderCost(for:)``) is above the
@@ -90,11 +90,27 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             let side = dimension == .width ? "wide" : "tall"
             return "\(naming(dimension.rawValue)) gives a canvas \(pixels) pixels \(side); "
                 + "a \(format.displayName)'s limit is \(limit) pixels a side"
-        case .tooManyPixels(let width, let height):
-            let (widthName, heightName) = (naming("width"), naming("height"))
-            let given = widthName == heightName ? "\(widthName) gives" : "\(widthName) and \(heightName) give"
-            return "\(given) a canvas of \(width) x \(height) pixels; the limit is \(Scene.maximumPixelCount) "
-                + "pixels in all (a PNG's: an SVG or PDF has none)"
+        case .tooManyPixels(let width, let height, let scale):
+            // The scale multiplies the pixels too: a canvas within the limit at scale 1 can be past it at 2.
+            let names =
+                [naming("width"), naming("height")].reduce(into: [String]()) { names, name in
+                    if !names.contains(name) { names.append(name) }
+                } + (scale == 1 ? [] : [naming("scale")])
+            let given: String
+            if names.count == 1 {
+                given = "\(names[0]) gives"
+            } else {
+                // "option '--width'" and "option '--scale'" are "options '--width' and '--scale'" (a query's
+                // "parameter 'width'", "parameters 'width' and 'scale'").
+                let kind = ["option ", "parameter "].first { kind in names.allSatisfy { $0.hasPrefix(kind) } }
+                let items = kind.map { kind in names.map { String($0.dropFirst(kind.count)) } } ?? names
+                given =
+                    (kind.map { $0.dropLast() + "s " } ?? "") + items.dropLast().joined(separator: ", ")
+                    + " and " + items[items.count - 1] + " give"
+            }
+            let atScale = scale == 1 ? "" : " (at \(Self.format(scale)) pixels a point)"
+            return "\(given) a canvas of \(width) x \(height) pixels\(atScale); the limit is "
+                + "\(Scene.maximumPixelCount) pixels in all (a PNG's: an SVG or PDF has none)"
         case .dashPatternTooFine(let length):
             return "the dash pattern is too fine for a path \(Self.format(length)) long: it lays more than "
                 + "\(Scene.maximumDashCount) dashes along it"

@@ -126,7 +126,7 @@ public struct Scene: Hashable, Sendable {
             }
         }
         guard !format.isRaster || w * h <= Self.maximumPixelCount else {
-            throw RenderError(.tooManyPixels(width: w, height: h))
+            throw RenderError(.tooManyPixels(width: w, height: h, scale: scale))
         }
         for case .shape(let layer) in layers { try layer.validate() }
         try checkRenderCost(for: format)

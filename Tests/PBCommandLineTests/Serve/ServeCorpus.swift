@@ -14,7 +14,11 @@ enum ServeCorpus {
             "a parameter name holds the control character U+000A at offset 5 of the query; values are text without "
                 + "control characters"
         ),
-        ("/render.png", "give the progress with 'progress=P' (like 0.5 or 50%), or an animation with 'animate-to=B'"),
+        (
+            "/render.png",
+            "give the progress with 'progress=P' (like 0.5 or 50%) or one of 'values', 'bytes' and 'step'; "
+                + "or an animation with 'animate-to=B'"
+        ),
         ("/render.png?progress=0.5&progress=0.6", "parameter 'progress' is given more than once"),
         (
             "/render.png?output=/tmp/x&progress=1",
