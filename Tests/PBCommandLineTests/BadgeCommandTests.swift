@@ -7,7 +7,7 @@ import Testing
 @Suite("pbrender badge")
 struct BadgeCommandTests {
     static let usage = """
-        USAGE: pbrender badge --title TEXT --progress P [--total N] [--style STYLE] [-o OUT] [options]
+        USAGE: pbrender badge --progress P [--title TEXT] [--total N] [--style STYLE] [-o OUT] [options]
           See 'pbrender badge --help' for more information.
         """
 

@@ -5,7 +5,7 @@ import PBRendering
 enum BadgeCommand: Command {
     static let name = "badge"
     static let overview = "Draw a shields-style badge: a title, a small progress bar and the value (SVG, PNG or PDF)."
-    static let usage = "badge --title TEXT --progress P [--total N] [--style STYLE] [-o OUT] [options]"
+    static let usage = "badge --progress P [--title TEXT] [--total N] [--style STYLE] [-o OUT] [options]"
     static let options = BadgeOptions.schema
     static let discussion = """
         The value is the progress as a whole percentage rounded to nearest ("87%"; never 0%
