@@ -218,6 +218,10 @@ import Testing
             "give the progress with '--progress P' (like 0.5 or 50%) or one of '--values', '--bytes', '--step' and '--phases'; or frames with '--frames N'",
             usage: Usage.render)
         expectUsageError(
+            ["--indeterminate", "spinner", "--progress", "0.3", "-o", "spin.apng"],
+            "an indeterminate indicator shows activity, not an amount: '--progress' and '--values' do not apply "
+                + "with '--indeterminate'", usage: Usage.render)
+        expectUsageError(
             ["--shape", "bar", "--path-data", "M 0 0 H 1", "--progress", "1"],
             "give one of '--path', '--path-data' and '--shape', not '--path-data' and '--shape'", usage: Usage.render)
         expectUsageError(

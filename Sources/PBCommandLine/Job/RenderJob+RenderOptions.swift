@@ -91,6 +91,11 @@ extension RenderJob {
         -> RenderJob
     {
         if options.frames != nil { throw .usage("give either \(option: "frames") or an animation, not both") }
+        if options.hasProgress, options.indeterminate != nil {
+            throw .usage(
+                "an indeterminate indicator shows activity, not an amount: \(option: "progress") and "
+                    + "\(option: "values") do not apply with \(option: "indeterminate")")
+        }
         if options.hasProgress {
             throw .usage(
                 "an animation goes from \(option: "animate-from", "A") to \(option: "animate-to", "B"); \(option: "progress") and \(option: "values") do not apply"

@@ -317,7 +317,7 @@ extension RenderOptions {
         .value(
             "label-position", \.labelPosition, placeholder: "WHERE", section: "LABEL", file: .style("labelPosition"),
             help:
-                "center (of a ring; default for round shapes), above (default for bars and paths), below, leading, trailing, or end (following the progress end). Outside the shape the canvas grows, unless --width/--height fix it: then the shape shrinks."
+                "center (of a ring; the default for round shapes and closed paths), above (the default for bars and open paths), below, leading, trailing, or end (following the progress end). Outside the shape the canvas grows, unless --width/--height fix it: then the shape shrinks."
         ),
         .value(
             "locale", \.locale, placeholder: "LOCALE", section: "LABEL",

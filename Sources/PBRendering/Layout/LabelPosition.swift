@@ -1,8 +1,9 @@
 /// Where a progress indicator's label goes.
 public enum LabelPosition: String, CaseIterable, Hashable, Sendable {
-    /// In the middle of the shape: the centre of a ring (the default for round shapes).
+    /// In the middle of the shape: the centre of a ring (the default for round shapes and for paths whose
+    /// subpaths are all closed).
     case center
-    /// Above the shape, centred (the default for bars and paths).
+    /// Above the shape, centred (the default for bars and for paths with an open subpath).
     case above
     /// Below the shape, centred.
     case below

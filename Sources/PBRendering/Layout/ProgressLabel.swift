@@ -25,8 +25,9 @@ public struct ProgressLabel: Hashable, Sendable {
     /// The widest the text may be drawn, set by a layout whose room the label does not fit even
     /// shrunk (``ProgressLayout/minimumLabelScale``): a longer text is cut and ends in `…`.
     var maximumWidth: Double?
-    /// Where it goes; `nil` for the shape's default (``LabelPosition/center`` of a ring, gauge or
-    /// semicircle, ``LabelPosition/above`` a bar or path).
+    /// Where it goes; `nil` for the shape's default (``LabelPosition/center`` of a ring, gauge,
+    /// semicircle or closed path, ``LabelPosition/above`` a bar or open path:
+    /// ``ProgressIndicator/defaultLabelPosition``).
     public var position: LabelPosition?
 
     /// A label.
