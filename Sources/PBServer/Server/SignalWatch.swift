@@ -12,8 +12,9 @@ private let isWatching = Atomic<Bool>(false)
 /// one arrives; the signals' previous handlers are restored when it is released.
 ///
 /// While a watch is active its signals do not terminate the process: the handler only writes the signal's number
-/// to a pipe (a ``SignalPipe``, which is async-signal-safe), and ``wait()`` reads it. Only one watch may be active
-/// at a time. Create it before starting work that a signal should stop, so a signal that comes early is not lost:
+/// to a pipe (PBSynchronization's `SignalPipe`; writing is async-signal-safe), and ``wait()`` reads it. Only one
+/// watch may be active at a time. Create it before starting work that a signal should stop, so a signal that comes
+/// early is not lost:
 ///
 /// ```swift
 /// let signals = try SignalWatch()            // SIGTERM and SIGINT
