@@ -16,6 +16,7 @@ installs Debian's `wrk` when it is missing (apt-get, as root or with sudo), and 
       (b) an uncached 256 px PNG ring: `/render.png?shape=ring&size=256&progress=P` with a
           different P for every request (a wrk Lua script), so every request renders; the server's
           CPU time (from /proc) over the requests answered is its CPU per request;
+      (c) the same uncached ring with `compression=fast` (ISA-L), against (b) (issue 19);
   (3) nginx (2 workers, access log buffered to a file) serving a static file of the cached badge's
       size: the ceiling for a cached response on this machine;
   (4) a soak: the cached badge and uncached rings again, for as long as `--soak` says, with the
@@ -53,6 +54,8 @@ COMMAND = "python3 Tests/Benchmarks/serve.py"
 RESULTS = os.path.join(REPO, "Tests", "Benchmarks", "results", "serve.md")
 BADGE = "/badge.svg?title=coverage&progress=0.87"
 RING = "/render.png?shape=ring&size=256&progress="
+# The same ring compressed by ISA-L (issue 19's `compression=fast`, what `serve --compression fast` gives).
+RING_FAST = "/render.png?shape=ring&size=256&compression=fast&progress="
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 # Every request a different progress, spread over 0...1: thread t's request k asks for
@@ -351,7 +354,7 @@ def main():
     parser.add_argument("--duration", type=int, default=None, help="seconds per scenario and round (default 10)")
     parser.add_argument("--soak", type=int, default=None, help="seconds of the soak (default 120)")
     parser.add_argument("--connections", type=int, default=32, help="wrk's connections (default 32)")
-    parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds of the three scenarios (default 3)")
+    parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds of the four scenarios (default 3)")
     parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
     args = parser.parse_args()
     duration = args.duration or (5 if args.quick else 10)
@@ -403,9 +406,14 @@ def main():
             sys.exit("the static file is not the badge's size")
         with urllib.request.urlopen(base + RING + "0.5") as response:
             ring_bytes = len(response.read())
+        with urllib.request.urlopen(base + RING_FAST + "0.5") as response:
+            ring_fast_bytes = len(response.read())
         script = os.path.join(directory, "uncached.lua")
         with open(script, "w") as f:
             f.write(f'ring = "{RING}"\n' + UNCACHED_LUA)
+        script_fast = os.path.join(directory, "uncached-fast.lua")
+        with open(script_fast, "w") as f:
+            f.write(f'ring = "{RING_FAST}"\n' + UNCACHED_LUA)
 
         pid = servers.serve.pid
         rss = [("started, one badge and one ring rendered", rss_kib(pid), 0)]
@@ -414,7 +422,7 @@ def main():
         run_wrk(base + BADGE, 2, connections)
         run_wrk(f"http://127.0.0.1:{servers.nginx_port}/badge.svg", 2, connections)
         # Interleaved rounds, so that the load of the (shared) machine weighs on all three alike.
-        runs = {"badge": [], "static": [], "ring": []}
+        runs = {"badge": [], "static": [], "ring": [], "ring_fast": []}
         ring_cpu = 0.0
         for round_index in range(rounds):
             runs["badge"].append(run_wrk(base + BADGE, duration, connections))
@@ -422,10 +430,11 @@ def main():
             cpu_before = cpu_seconds(pid)
             runs["ring"].append(run_wrk(base, duration, connections, script=script))
             ring_cpu += cpu_seconds(pid) - cpu_before
+            runs["ring_fast"].append(run_wrk(base, duration, connections, script=script_fast))
             print(f"round {round_index + 1}: " + ", ".join(
                 f"{name} {runs[name][-1]['rate']:,.0f}/s" for name in runs), flush=True)
         results = {name: combined(values) for name, values in runs.items()}
-        served_total += sum(r["requests"] for name in ("badge", "ring") for r in runs[name])
+        served_total += sum(r["requests"] for name in ("badge", "ring", "ring_fast") for r in runs[name])
         rss.append(("after the cached badges and the uncached rings (cache full)", rss_kib(pid), served_total))
         server_cpu = ring_cpu / max(results["ring"]["requests"], 1)
         for name in results:
@@ -454,8 +463,8 @@ def main():
         shutil.rmtree(directory, ignore_errors=True)
     load_after = os.getloadavg()[0]
 
-    badge, static, ring = results["badge"], results["static"], results["ring"]
-    total_errors = badge["errors"] + static["errors"] + ring["errors"] + soak_errors
+    badge, static, ring, ring_fast = results["badge"], results["static"], results["ring"], results["ring_fast"]
+    total_errors = badge["errors"] + static["errors"] + ring["errors"] + ring_fast["errors"] + soak_errors
     # Flat: the largest RSS of the soak's second half against the largest from the full cache to the middle.
     after_full = [kib for _, kib, _ in rss[1:]]
     half = (len(after_full) + 1) // 2
@@ -474,7 +483,7 @@ def main():
         + (f" --soak {args.soak}" if args.soak else ""))
     put("")
     put(f"on {host}; {software}. Load average {load_before:.2f} before and {load_after:.2f} after. Everything runs on "
-        f"loopback on the same two cores: wrk (`-t2 -c{connections}`, {rounds} interleaved rounds of the three "
+        f"loopback on the same two cores: wrk (`-t2 -c{connections}`, {rounds} interleaved rounds of the four "
         f"scenarios, {duration} s each, after a 2 s warm-up; the table shows the median round, errors summed), "
         "`pbrender serve --threads 2 --cache-size 16MB` (access log to a file), and nginx (2 workers, access log "
         "buffered to a file). The client takes a good share of the two cores, so these are loopback numbers of a "
@@ -488,10 +497,14 @@ def main():
         f"{ms(static['p99'])} ms | {static['errors']} | {len(static_body):,} B |")
     put(f"| pbrender, uncached 256 px PNG ring (`{RING}P`, P new each request) | {ring['rate']:,.0f} | "
         f"{ms(ring['p50'])} ms | {ms(ring['p99'])} ms | {ring['errors']} | {ring_bytes:,} B (P = 0.5) |")
+    put(f"| the same, `compression=fast` (ISA-L; `{RING_FAST}P`) | {ring_fast['rate']:,.0f} | "
+        f"{ms(ring_fast['p50'])} ms | {ms(ring_fast['p99'])} ms | {ring_fast['errors']} | "
+        f"{ring_fast_bytes:,} B (P = 0.5) |")
     put("")
     put("Requests/s of each round: " + "; ".join(
         f"{name} " + ", ".join(f"{rate:,.0f}" for rate in results[key]["rates"])
-        for name, key in [("cached badge", "badge"), ("nginx static", "static"), ("uncached ring", "ring")]) + ".")
+        for name, key in [("cached badge", "badge"), ("nginx static", "static"), ("uncached ring", "ring"),
+                          ("uncached ring, fast", "ring_fast")]) + ".")
     put("")
     put("## Targets (issue 12)")
     put("")
@@ -526,6 +539,11 @@ def main():
             f"with one thread (`--threads 1`), the CLI rendering `--frames` on every core; counting starts and stops "
             f"as well, {instructions['serve_total'] / 1e6:.2f} M and {instructions['cli_total'] / 1e6:.2f} M. "
             "callgrind counts user-space instructions only: the kernel's share (sockets, files) is not in them.")
+    speedup = ring_fast["rate"] / ring["rate"]
+    put(f"- Uncached PNG requests per second with `compression=fast` at least 2× the default's (issue 19; the "
+        f"default is what every request got before compression modes): {ring_fast['rate']:,.0f} against "
+        f"{ring['rate']:,.0f}, {speedup:.2f}× — {verdict(speedup >= 2)}. wrk runs on the same two cores, so the "
+        "client's share caps what either reaches.")
     put(f"- Zero errors (sockets, timeouts, non-2xx) over every run, soak included: {total_errors} — "
         f"{verdict(total_errors == 0)}.")
     put(f"- Memory flat: the largest RSS of the soak's second half {second_peak / 1024:.1f} MiB, of the first half "
