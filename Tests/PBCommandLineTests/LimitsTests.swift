@@ -82,8 +82,17 @@ import Testing
         #expect(result.error.hasPrefix("pbrender: error: the image would take about "))
         #expect(
             result.error.hasSuffix(
-                "more than the limit of 5 s: use a thinner line, longer dashes, fewer subpaths or a smaller canvas\n"))
+                "more than the limit of 5 s: use a thinner line, longer dashes, fewer subpaths, a smaller canvas or a "
+                    + "faster PNG compression\n"))
         #expect(result.outputBytes.isEmpty)
+    }
+
+    @Test func aHugeCanvasAtTheSmallCompressionIsAnInputError() {
+        // 8192 x 8192 pixels: about 2.3 s at the default compression, 12 s at libdeflate's level 11.
+        let result = runTool(["--size", "8192", "--compression", "small", "--progress", "0.5", "-o", "-"])
+        #expect(result.exitCode == 2 && result.outputBytes.isEmpty)
+        #expect(
+            result.error.hasPrefix("pbrender: error: the image would take about 12 s to render, more than the limit"))
     }
 
     @Test func aTinyScaleOnAHugeCanvasIsAnInputError() {

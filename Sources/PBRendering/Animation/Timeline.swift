@@ -72,7 +72,7 @@ public struct Timeline: Sendable {
         appearance: Appearance = .light, compression: PNGCompression = .default,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount, sink: ([UInt8]) throws(RenderError) -> Void
     ) throws(RenderError) {
-        let (width, height) = try checkedFrameSize(for: .png)
+        let (width, height) = try checkedFrameSize(for: .png, compression: compression)
         let encoder = try APNGEncoder(width: width, height: height, schedule: schedule, compression: compression)
         try renderFrames(appearance: appearance, workers: workers, for: .png, pixelCount: width * height) {
             (frame: RasterPixels) throws(RenderError) in
@@ -85,14 +85,16 @@ public struct Timeline: Sendable {
     /// animation against ``maximumPixelCount`` and ``maximumRenderCost``.
     ///
     /// - Throws: ``RenderError`` as ``animatedPNG(appearance:compression:workers:sink:)`` does.
-    func checkedFrameSize(for format: ImageFormat) throws(RenderError) -> (width: Int, height: Int) {
+    func checkedFrameSize(for format: ImageFormat, compression: PNGCompression = .default) throws(RenderError) -> (
+        width: Int, height: Int
+    ) {
         let first = try scene(ofFrame: 0)
         try first.validate(for: format)
         let (width, height) = first.pixelSize
         guard width * height <= Self.maximumPixelCount else {
             throw RenderError(.animationTooLarge(width: width, height: height))
         }
-        try checkRenderCost()
+        try estimatedRenderCost(compression: compression).check(against: Self.maximumRenderCost)
         return (width, height)
     }
 
@@ -131,17 +133,14 @@ public struct Timeline: Sendable {
     /// first and last frames', times the number of frames, times 3 for the encoder (which
     /// compares each frame with the previous and compresses harder than a still's).
     ///
+    /// - Parameter compression: how the frames are compressed (``PNGCompression/small`` costs
+    ///   more a pixel).
     /// - Throws: ``RenderError`` when a frame's scene cannot be made.
     /// - Complexity: O(l) in the layers of a frame.
-    public func estimatedRenderCost() throws(RenderError) -> RenderCost {
-        let first = try scene(ofFrame: 0).estimatedRenderCost(for: .png)
-        let last = try scene(ofFrame: schedule.frameCount - 1).estimatedRenderCost(for: .png)
+    public func estimatedRenderCost(compression: PNGCompression = .default) throws(RenderError) -> RenderCost {
+        let first = try scene(ofFrame: 0).estimatedRenderCost(for: .png, compression: compression)
+        let last = try scene(ofFrame: schedule.frameCount - 1).estimatedRenderCost(for: .png, compression: compression)
         return RenderCost(seconds: 3 * max(first, last).seconds * Double(schedule.frameCount))
-    }
-
-    /// Refuses an animation whose ``estimatedRenderCost()`` is above ``maximumRenderCost``.
-    private func checkRenderCost() throws(RenderError) {
-        try estimatedRenderCost().check(against: Self.maximumRenderCost)
     }
 
     /// Every frame as an animated PNG, whole.

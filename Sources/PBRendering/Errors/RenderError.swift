@@ -116,7 +116,7 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "\(Scene.maximumDashCount) dashes along it"
         case .renderTooCostly(let estimate, let limit):
             return "the image would take about \(estimate) to render, more than the limit of \(limit): "
-                + "use a thinner line, longer dashes, fewer subpaths or a smaller canvas"
+                + "use a thinner line, longer dashes, fewer subpaths, a smaller canvas or a faster PNG compression"
         case .animationTooLarge(let width, let height):
             return "an animated PNG's frames are \(width) x \(height) pixels; the limit for an animation is "
                 + "\(Timeline.maximumPixelCount) pixels a frame"

@@ -90,11 +90,15 @@ public struct Scene: Hashable, Sendable {
     /// Checks that the scene can be rendered in `format`: a finite, positive canvas within the
     /// limits, a finite, positive scale, and valid layers.
     ///
+    /// - Parameters:
+    ///   - format: the format it is to be rendered in.
+    ///   - compression: how a PNG is compressed, which its render cost counts (``PNGCompression/small``
+    ///     costs more a pixel).
     /// - Throws: ``RenderError``: `.invalidValue` for a bad size, scale, fraction or stroke;
     ///   `.canvasTooLarge` or `.tooManyPixels` above the limits (`.canvasTooLargeForFormat` for a
     ///   WebP above ``maximumWebPPixelDimension`` pixels a side); `.dashPatternTooFine`;
     ///   `.renderTooCostly` when the estimated render time is above ``maximumRenderCost``.
-    public func validate(for format: ImageFormat) throws(RenderError) {
+    public func validate(for format: ImageFormat, compression: PNGCompression = .default) throws(RenderError) {
         for (name, value) in [("width", width), ("height", height)] where !(value.isFinite && value > 0) {
             throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a finite number > 0"))
         }
@@ -129,6 +133,6 @@ public struct Scene: Hashable, Sendable {
             throw RenderError(.tooManyPixels(width: w, height: h, scale: scale))
         }
         for case .shape(let layer) in layers { try layer.validate() }
-        try checkRenderCost(for: format)
+        try checkRenderCost(for: format, compression: compression)
     }
 }

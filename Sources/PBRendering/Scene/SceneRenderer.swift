@@ -116,7 +116,7 @@ public final class SceneRenderer {
         _ scene: Scene, for format: ImageFormat = .png,
         _ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
     ) throws(RenderError) -> R {
-        try scene.validate(for: format)
+        try scene.validate(for: format, compression: compression)
         let (width, height) = scene.pixelSize
         let surface = try CairoSurface(imageWidth: width, height: height)
         let context = try CairoContext(surface)
