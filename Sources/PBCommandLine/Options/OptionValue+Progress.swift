@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBRendering
 
@@ -89,6 +90,15 @@ extension Path: OptionValue {
         } catch {
             throw .explained("invalid path data: \(error)")
         }
+    }
+}
+
+extension ViewBox: OptionValue {
+    static var expectation: String { "four numbers, min-x min-y width height, the width and height above zero" }
+
+    init(optionText text: String) throws(OptionValueError) {
+        guard let box = ViewBox(text) else { throw .invalid }
+        self = box
     }
 }
 

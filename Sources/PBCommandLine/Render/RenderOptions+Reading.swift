@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBRendering
 
@@ -27,6 +28,29 @@ extension RenderOptions {
         return (options, curveFile)
     }
 
+    /// The path of `indicator` mapped from `viewBox`'s coordinates onto the canvas: the box's size
+    /// unless the indicator's width or height says otherwise (a missing side from the box's aspect).
+    ///
+    /// - Throws: a usage error for a built-in shape or an SVG document (which has its own box).
+    private static func mapped(_ indicator: ProgressIndicator, by viewBox: ViewBox, curveFile: CurveFile?)
+        throws(CommandLineError) -> ProgressIndicator.Geometry
+    {
+        guard curveFile?.document == nil else {
+            throw .usage(
+                "\(theOption: "view-box") is for path data and curve files: an SVG document has its own viewBox")
+        }
+        guard case .path(let path, _) = indicator.geometry else {
+            throw .usage(
+                "\(theOption: "view-box") maps a path's coordinates onto the canvas: give \(option: "path-data") or a "
+                    + "curve file, not a built-in shape")
+        }
+        let box = viewBox.rect.size
+        let size = Size(
+            width: indicator.width ?? (indicator.height.map { $0 * box.width / box.height } ?? box.width),
+            height: indicator.height ?? (indicator.width.map { $0 * box.height / box.width } ?? box.height))
+        return .path(path.transformed(by: viewBox.transform(onto: size)), canvas: size)
+    }
+
     /// The indicator the options describe, at their progress, with the warnings of its source of
     /// progress (more bytes received than expected).
     ///
@@ -41,6 +65,7 @@ extension RenderOptions {
             indicator.geometry = .path(document.path, canvas: document.canvas)
             if indicator.style.lineWidth == nil { indicator.style.lineWidth = document.lineWidth }
         }
+        if let viewBox { indicator.geometry = try Self.mapped(indicator, by: viewBox, curveFile: curveFile) }
         indicator.isClockwise = !counterclockwise
         if let values {
             guard progress == nil else {

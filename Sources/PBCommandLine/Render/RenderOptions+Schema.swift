@@ -113,6 +113,11 @@ extension RenderOptions {
         .flag(
             "counterclockwise", \.counterclockwise, section: "CANVAS AND SHAPE",
             help: "Run the other way: a shape counterclockwise (a bar right to left), a path reversed."),
+        .value(
+            "view-box", \.viewBox, placeholder: "'X Y W H'", section: "CANVAS AND SHAPE", file: .top("viewBox"),
+            help:
+                "The rectangle of the path's coordinates the canvas shows, as an SVG viewBox ('0 0 16 16' for a 16-unit icon): the canvas is W x H points unless --size, --width or --height give another, which the box fills centred, its aspect kept (xMidYMid meet). For --path-data and curve files; an SVG document has its own."
+        ),
     ]
 
     /// How the track and progress are stroked.

@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBRendering
 
@@ -66,6 +67,9 @@ struct RenderOptions: Sendable {
     /// An indeterminate indicator's motion and period.
     var indeterminate: IndeterminateStyle?
     var period = 1.0
+    /// The rectangle of the path's coordinates the canvas shows (`--view-box`), for path data and
+    /// curve files.
+    var viewBox: ViewBox?
     /// Whether the canvas's sides were last set by `--size` (then the renderer's `width` and
     /// `height` are that option in messages).
     var canvasFromSize = false

@@ -3,11 +3,35 @@ import PBGeometry
 /// A `viewBox` with its `preserveAspectRatio`: the rectangle of user space mapped onto a
 /// viewport, uniformly (aligned as `xMidYMid` etc. says, `meet` fitting inside or `slice`
 /// covering) or, with `none`, stretched to fill it.
-struct ViewBox {
-    var rect: Rect
+///
+/// ```swift
+/// let box = ViewBox("0 0 16 16")!                            // a 16-unit icon's coordinates
+/// let onCanvas = path.transformed(by: box.transform(onto: Size(width: 128, height: 128)))
+/// ```
+public struct ViewBox: Sendable {
+    /// The rectangle of user space shown: `min-x min-y width height`.
+    public var rect: Rect
     /// The alignment along x and y: 0 for min, 0.5 for mid, 1 for max; `nil` for `none`.
     var alignment: (x: Double, y: Double)?
     var slices = false
+
+    /// Reads a `viewBox` attribute's text: four numbers, `min-x min-y width height`, separated by
+    /// spaces or commas, the width and height above zero; mapped `xMidYMid meet` (centred, its
+    /// aspect kept, fitting inside), SVG's default.
+    ///
+    /// - Parameter viewBox: the text, e.g. `0 0 16 16`.
+    /// - Returns: nil when it is not four numbers or its size is not positive.
+    public init?(_ viewBox: String) {
+        guard case .success(let box) = Self.parse(viewBox: viewBox, preserveAspectRatio: nil) else { return nil }
+        self = box
+    }
+
+    /// A view box of `rect`, mapped `alignment`; `slices`: covering rather than fitting inside.
+    init(rect: Rect, alignment: (x: Double, y: Double)?, slices: Bool = false) {
+        self.rect = rect
+        self.alignment = alignment
+        self.slices = slices
+    }
 
     /// Reads `viewBox` (four numbers; width and height above zero) and `preserveAspectRatio`
     /// (`[defer] <align> [meet | slice]`, default `xMidYMid meet`).
@@ -62,7 +86,10 @@ struct ViewBox {
     }
 
     /// The transform from the view box's coordinates to a viewport of `size` at the origin.
-    func transform(onto size: Size) -> Transform {
+    ///
+    /// - Parameter size: the viewport (the canvas), each side above zero.
+    /// - Returns: the affine map: a uniform scale and a translation, or with `none` a scale per axis.
+    public func transform(onto size: Size) -> Transform {
         var sx = size.width / rect.width
         var sy = size.height / rect.height
         var (tx, ty) = (0.0, 0.0)

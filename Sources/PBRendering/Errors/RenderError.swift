@@ -24,7 +24,7 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyPixels(width: Int, height: Int, scale: Double = 1)
         /// A dash pattern lays more than ``Scene/maximumDashCount`` dashes along a path of `length`.
         case dashPatternTooFine(length: Double)
-        /// The scene's estimated render time (``Scene/estimatedRenderCost(for:)``) is above the
+        /// The scene's estimated render time (``Scene/estimatedRenderCost(for:compression:)``) is above the
         /// limit (``Scene/maximumRenderCost``, or a server's budget).
         case renderTooCostly(estimate: RenderCost, limit: RenderCost)
         /// A frame of an animated PNG has more pixels than ``Timeline/maximumPixelCount`` allows.

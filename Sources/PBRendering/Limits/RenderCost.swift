@@ -6,7 +6,7 @@
 /// the real time on such a machine, usually above it, and to grow as the real time does with
 /// the canvas, the stroke's area, the number of dashes and subpaths (each stroked with its own
 /// caps, which Cairo's rasterizer pays for in proportion to how deeply they overlap) and the
-/// number of path elements. See ``Scene/estimatedRenderCost(for:)``.
+/// number of path elements. See ``Scene/estimatedRenderCost(for:compression:)``.
 public struct RenderCost: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The estimated time, in seconds.
     public var seconds: Double

@@ -1,10 +1,10 @@
 import PBGeometry
 
 extension Scene {
-    /// The most a scene may cost to render (``estimatedRenderCost(for:)``): 5 seconds. Above it
-    /// ``validate(for:)`` refuses the scene, so that a fine dash pattern on a wide stroke, or
+    /// The most a scene may cost to render (``estimatedRenderCost(for:compression:)``): 5 seconds. Above it
+    /// ``validate(for:compression:)`` refuses the scene, so that a fine dash pattern on a wide stroke, or
     /// thousands of overlapping round caps, cannot keep a core busy for minutes. A server of
-    /// your own can check a smaller budget with ``checkRenderCost(for:limit:)`` (`pbrender
+    /// your own can check a smaller budget with ``checkRenderCost(for:compression:limit:)`` (`pbrender
     /// serve` limits the pixels a request renders instead).
     public static let maximumRenderCost = RenderCost(seconds: 5)
 

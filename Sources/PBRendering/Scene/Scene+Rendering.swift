@@ -12,7 +12,7 @@ extension Scene {
     /// writer, carries both appearances, the dark one in a `prefers-color-scheme` rule.
     ///
     /// - Parameter format: PNG or WebP (at ``scale``), SVG or PDF.
-    /// - Throws: ``RenderError``: an input error (`isInputError`) when ``validate(for:)`` fails;
+    /// - Throws: ``RenderError``: an input error (`isInputError`) when ``validate(for:compression:)`` fails;
     ///   `.cairo` or `.encoding` when drawing or encoding fails.
     public func render(as format: ImageFormat) throws(RenderError) -> [UInt8] {
         try render(as: format, compression: .default)

@@ -136,7 +136,7 @@ final class WebPEncoder {
     /// ``Scene/maximumWebPPixelDimension``.
     ///
     /// - Throws: ``RenderError`` (`.encoding`) for an empty side, `.canvasTooLargeForFormat` for
-    ///   one too long (an input error, as ``Scene/validate(for:)`` throws it).
+    ///   one too long (an input error, as ``Scene/validate(for:compression:)`` throws it).
     static func checkSize(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0 else { throw RenderError(.encoding("cannot encode \(width) x \(height) pixels")) }
         let limit = Scene.maximumWebPPixelDimension
