@@ -14,7 +14,8 @@ extension RenderJob {
     /// - Throws: a usage error naming the option.
     static func check(
         _ format: OutputFormat, scale: Double, appearance: Appearance, isLive: Bool,
-        scaleAdvice: Sentence? = "set \(option: "width") and \(option: "height") instead"
+        scaleAdvice: Sentence? =
+            "set \(option: "width") and \(option: "height") instead (with \(option: "view-box") a path's coordinates scale too)"
     ) throws(CommandLineError) {
         if !format.isRaster && scale != 1 {
             let raster = OutputFormat.stillFormats.filter(\.isRaster)

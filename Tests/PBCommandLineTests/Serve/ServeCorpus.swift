@@ -49,7 +49,7 @@ enum ServeCorpus {
         (
             "/render.svg?progress=0.5&scale=2",
             "parameter 'scale' applies to PNG or WebP output only: SVG and PDF are vector (sized in points); set 'width' and "
-                + "'height' instead"
+                + "'height' instead (with 'view-box' a path's coordinates scale too)"
         ),
         (
             "/render.png?progress=%ZZ",
