@@ -113,6 +113,18 @@ import Testing
 
     @Test func refusesNulLongAndHugeText() throws {
         #expect(throws: TextLayoutError(.nulCharacter, value: 2)) { try TextLayout(text: "42\0%") }
+        // Cairo refused U+FFFF in a PDF's text (a 500 from the server, found by the fuzzer's serve target).
+        for (prefix, value, suffix) in [("pe", 0xFFFF, ""), ("", 0xFDD0, ""), ("ab", 0x10FFFE, "c")] {
+            let scalar = try #require(Unicode.Scalar(UInt32(value)))
+            let error = TextLayoutError(.noncharacter(scalar), value: prefix.unicodeScalars.count)
+            #expect(throws: error) { try TextLayout(text: prefix + String(Character(scalar)) + suffix) }
+        }
+        let ffff = try #require(Unicode.Scalar(UInt32(0xFFFF)))
+        #expect(
+            TextLayoutError(.noncharacter(ffff), value: 2).description
+                == "the label contains U+FFFF, a Unicode noncharacter, at offset 2")
+        // U+FFFD and private-use characters are not noncharacters.
+        #expect((try? TextLayout(text: "\u{FFFD}\u{E000}")) != nil)
         let long = String(repeating: "a", count: TextLayout.maximumLength + 1)
         #expect(throws: TextLayoutError(.tooLong, value: 1001)) { try TextLayout(text: long) }
         #expect(throws: Never.self) { try TextLayout(text: String(long.dropLast())) }

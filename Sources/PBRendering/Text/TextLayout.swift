@@ -67,7 +67,8 @@ public struct TextLayout: Sendable, Hashable {
     ///   - alignment: How lines align with each other (no effect on one line).
     ///   - neutralDirection: The direction of a paragraph without a strong character, such as
     ///     "42%" or "٤٢٪": the locale's direction. A paragraph with a letter takes the letter's.
-    /// - Throws: ``TextLayoutError`` `.nulCharacter` when the text contains U+0000, `.tooLong`
+    /// - Throws: ``TextLayoutError`` `.nulCharacter` when the text contains U+0000,
+    ///   `.noncharacter` when it contains a Unicode noncharacter (U+FFFF, …), `.tooLong`
     ///   above ``maximumLength`` Unicode scalars, `.tooLarge` when the laid-out text exceeds
     ///   ``maximumExtent`` points.
     /// - Complexity: Pango's shaping and line layout, about linear in the length of the text:
@@ -79,6 +80,7 @@ public struct TextLayout: Sendable, Hashable {
         var count = 0
         for scalar in text.unicodeScalars {
             if scalar == "\0" { throw TextLayoutError(.nulCharacter, value: count) }
+            if scalar.properties.isNoncharacterCodePoint { throw TextLayoutError(.noncharacter(scalar), value: count) }
             count += 1
         }
         guard count <= Self.maximumLength else { throw TextLayoutError(.tooLong, value: count) }

@@ -126,6 +126,11 @@ enum ServeCorpus {
             "curve:1:9: 'path' must be a string of SVG path data, not a number"
         ),
         ("/render.png?curve=1&curve=2", "parameter 'curve' is given more than once"),
+        // A noncharacter in a label was a 500 for a PDF (Cairo refuses it; found by the fuzzer's serve target).
+        (
+            "/render.pdf?progress=0.75&label=pe%EF%BF%BF",
+            "cannot write the label: the label contains U+FFFF, a Unicode noncharacter, at offset 2"
+        ),
         (
             "/badge.svg?progress=2x",
             "parameter 'progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not '2x'"
