@@ -8,6 +8,9 @@ extension RenderOptions {
         PathSource.schema.map { $0.lifted(\.source) } + progressOptions + sourceOptions + animationOptions
         + outputOptions + canvasOptions + strokeOptions + colourOptions + labelOptions + webOptions
 
+    /// What every option left out means, read by help's "(default …)": one value for the whole schema.
+    private static let defaults = RenderOptions()
+
     /// The progress and frame sequences.
     static let progressOptions: [Option<RenderOptions>] = [
         .value(
@@ -64,7 +67,7 @@ extension RenderOptions {
         .value(
             "appearance", \.appearance, placeholder: "MODE", section: "OUTPUT",
             help:
-                "light or dark (default \(default: RenderOptions().appearance)): the colours a PNG or PDF is drawn in (an SVG carries both)."
+                "light or dark (default \(default: defaults.appearance)): the colours a PNG or PDF is drawn in (an SVG carries both)."
         ),
     ]
 
@@ -98,12 +101,12 @@ extension RenderOptions {
         .number(
             "scale", \.indicator.scale, .positive, placeholder: "S", section: "CANVAS AND SHAPE",
             help:
-                "Pixels per point in a PNG, e.g. 2 for @2x (default \(default: ProgressIndicator().scale)); SVG and PDF are vector."
+                "Pixels per point in a PNG, e.g. 2 for @2x (default \(default: defaults.indicator.scale)); SVG and PDF are vector."
         ),
         .number(
             "padding", \.indicator.padding, .nonNegative, placeholder: "P", section: "CANVAS AND SHAPE",
             help:
-                "Space kept clear around a shape, or around a path fitted to its stroke (default \(default: ProgressIndicator().padding))."
+                "Space kept clear around a shape, or around a path fitted to its stroke (default \(default: defaults.indicator.padding))."
         ),
         .value(
             "start-angle", \.indicator.startAngle, placeholder: "DEG", section: "CANVAS AND SHAPE",
@@ -134,17 +137,17 @@ extension RenderOptions {
         .value(
             "line-cap", \.indicator.style.lineCap, placeholder: "CAP", section: "STROKE", file: .style("lineCap"),
             help:
-                "butt, round or square (default \(default: ProgressStyle().lineCap)); caps sit on the ends of the progress."
+                "butt, round or square (default \(default: defaults.indicator.style.lineCap)); caps sit on the ends of the progress."
         ),
         .value(
             "line-join", \.indicator.style.lineJoin, placeholder: "JOIN", section: "STROKE",
             file: .style("lineJoin"),
-            help: "miter, round or bevel (default \(default: ProgressStyle().lineJoin))."),
+            help: "miter, round or bevel (default \(default: defaults.indicator.style.lineJoin))."),
         .number(
             "miter-limit", \.indicator.style.miterLimit, .atLeastOne, placeholder: "M", section: "STROKE",
             file: .style("miterLimit"),
             help:
-                "Longest miter as a multiple of the width before it is bevelled (default \(default: ProgressStyle().miterLimit), at least 1)."
+                "Longest miter as a multiple of the width before it is bevelled (default \(default: defaults.indicator.style.miterLimit), at least 1)."
         ),
         .value(
             "dash", \.indicator.style.dashPattern, placeholder: "LENGTHS", section: "STROKE", file: .style("dash"),
@@ -154,7 +157,9 @@ extension RenderOptions {
         .number(
             "dash-phase", \.indicator.style.dashPhase, .any, placeholder: "D", section: "STROKE",
             file: .style("dashPhase"),
-            help: "How far into the dash pattern the path starts (default \(default: ProgressStyle().dashPhase))."),
+            help:
+                "How far into the dash pattern the path starts (default \(default: defaults.indicator.style.dashPhase))."
+        ),
         .flag(
             "zero-dot", \.indicator.style.showsZeroProgressDot, section: "STROKE", file: .style("zeroDot"),
             help: "At zero progress keep the dot a round or square cap makes (hidden by default)."),
@@ -179,14 +184,16 @@ extension RenderOptions {
             "progress-color", \.indicator.style.progressTintColor, placeholder: "COLOR", section: "COLOURS",
             file: .style("progressColor"),
             help:
-                "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default \(default: ProgressStyle().progressTintColor))."
+                "Progress tint: #RGB, #RRGGBB, #RRGGBBAA, rgb(), rgba(), a CSS colour name or a system colour (default \(default: defaults.indicator.style.progressTintColor))."
         ),
         .value(
             "track-color", \.indicator.style.trackTintColor, placeholder: "COLOR", section: "COLOURS",
-            file: .style("trackColor"), help: "Track tint (default \(default: ProgressStyle().trackTintColor))."),
+            file: .style("trackColor"),
+            help: "Track tint (default \(default: defaults.indicator.style.trackTintColor))."),
         .value(
             "background", \.indicator.style.backgroundColor, placeholder: "COLOR", section: "COLOURS",
-            file: .style("background"), help: "Canvas colour (default \(default: ProgressStyle().backgroundColor))."),
+            file: .style("background"),
+            help: "Canvas colour (default \(default: defaults.indicator.style.backgroundColor))."),
         .value(
             "value-colors", \.indicator.style.valueColors, placeholder: "C,C,...", section: "COLOURS",
             file: .top("valueColors"),
@@ -276,7 +283,7 @@ extension RenderOptions {
         ),
         .value(
             "fps", \.fps, placeholder: "N", section: "ANIMATION", expectation: "a whole number from 1 to 120",
-            help: "Frames a second (default \(default: RenderOptions().fps)).",
+            help: "Frames a second (default \(default: defaults.fps)).",
             check: { FrameSchedule.framesPerSecondRange.contains($0) }),
         .value(
             "timing", \.timing, placeholder: "T", section: "ANIMATION",
@@ -285,10 +292,10 @@ extension RenderOptions {
         ),
         .number(
             "hold", \.hold, .nonNegative, placeholder: "SECONDS", section: "ANIMATION",
-            help: "Keep the last frame this long (default \(default: RenderOptions().hold))."),
+            help: "Keep the last frame this long (default \(default: defaults.hold))."),
         .value(
             "loop", \.loop, placeholder: "N", section: "ANIMATION", expectation: "a whole number >= 0",
-            help: "Play N times (default \(default: RenderOptions().loop); 0 forever).", check: { $0 >= 0 }),
+            help: "Play N times (default \(default: defaults.loop); 0 forever).", check: { $0 >= 0 }),
         .value(
             "indeterminate", \.indeterminate, placeholder: "STYLE", section: "ANIMATION",
             help:
@@ -297,7 +304,7 @@ extension RenderOptions {
         .number(
             "period", \.period, .positive, placeholder: "SECONDS", section: "ANIMATION",
             help:
-                "One loop of an indeterminate indicator (default \(default: RenderOptions().period)): round(P x F) frames, the last step back to the first like any other."
+                "One loop of an indeterminate indicator (default \(default: defaults.period)): round(P x F) frames, the last step back to the first like any other."
         ),
     ]
 

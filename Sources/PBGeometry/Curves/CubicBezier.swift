@@ -89,10 +89,13 @@ public struct CubicBezier: ParametricCurve {
     }
 }
 
-/// The power of two at or just below the largest magnitude of `values` (1 when they are all zero or
-/// not finite): dividing by it is exact, and brings every value into -2 < v < 2.
-func powerOfTwoScale(_ values: Double...) -> Double {
-    let largest = values.lazy.map(\.magnitude).filter(\.isFinite).max() ?? 0
+/// The power of two at or just below the largest magnitude of the values (1 when they are all zero
+/// or not finite): dividing by it is exact, and brings every value into -2 < v < 2.
+func powerOfTwoScale(_ a: Double, _ b: Double, _ c: Double, _ d: Double = 0) -> Double {
+    // Four fixed arguments, not a variadic list: bounds are computed for every segment, and a list
+    // would allocate each time.
+    func finite(_ value: Double) -> Double { value.isFinite ? value.magnitude : 0 }
+    let largest = max(finite(a), finite(b), finite(c), finite(d))
     guard largest > 0 else { return 1 }
     return Double(sign: .plus, exponent: largest.exponent, significand: 1)
 }
