@@ -17,6 +17,10 @@ let package = Package(
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [
+        // C libraries loaded when first needed, not at start-up: libmicrohttpd, libxml2 and Pango with what they
+        // pull in cost one image per process about 12 ms of CPU in the dynamic linker (Tests/Benchmarks/startup.py),
+        // and a ring needs none of them. Their modules declare function tables typed from the libraries' headers.
+        .target(name: "CDynamicLibrary"),
         // Pure-Swift geometry: paths, SVG path data, arc length, exact trimming.
         .target(name: "PBGeometry", swiftSettings: strict),
         // `Locked`, the one lock type (a pthread mutex: ThreadSanitizer sees it, unlike `Synchronization.Mutex`), `SignalPipe`,
@@ -32,14 +36,13 @@ let package = Package(
         .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         // libwebp and libwebpmux (its `.pc` requires libwebp): lossless WebP stills and animations.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        // Pango through its Cairo backend: text layout with fontconfig fallback (labels). Not a system-library target:
-        // pangocairo's pkg-config chain (gio-2.0, then gmodule-no-export-2.0) carries `-pthread`, which SwiftPM
-        // refuses in a dependency ("warning: prohibited flag(s): -pthread" in every build of a package depending on
-        // this one). So CPango is a C target whose include/ holds its module map and a link to Debian's Pango
-        // headers (`include/pango` -> /usr/include/pango-1.0/pango), and the include folders those headers need come
-        // from HarfBuzz's and Cairo's pkg-config files, which carry no such flag.
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libpango1.0-dev"])]),
-        .target(name: "CPango", dependencies: ["CHarfBuzz", "CCairo"]),
+        // Pango through its Cairo backend: text layout with fontconfig fallback (labels), loaded when the first font or
+        // label needs it (CDynamicLibrary). A C target whose include/ holds its module map and links to Debian's
+        // headers (`include/pango` -> /usr/include/pango-1.0/pango, `include/harfbuzz` -> /usr/include/harfbuzz,
+        // forwarded by include/hb.h); GLib's include folders come from Cairo's pkg-config file. Not a system library
+        // with pangocairo's pkg-config file: that would link Pango, GLib and HarfBuzz into every process, and its
+        // chain (gio-2.0, then gmodule-no-export-2.0) carries `-pthread`, which SwiftPM refuses in a dependency.
+        .target(name: "CPango", dependencies: ["CCairo", "CDynamicLibrary"]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
             name: "PBRendering",
@@ -47,8 +50,9 @@ let package = Package(
                 "PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango", "CSPNG", "CWebP",
             ],
             swiftSettings: strict),
-        // libxml2: reads SVG documents (no network, no entities, no DTD loading).
-        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libxml2: reads SVG documents (no network, no entities, no DTD loading); loaded when the first document is
+        // read (CDynamicLibrary). A C target whose include/libxml links to Debian's headers, like CPango.
+        .target(name: "CXML2", dependencies: ["CDynamicLibrary"]),
         // SVG documents read into exact geometry on the canvas with each element's style; the only importer of CXML2.
         .target(name: "PBDocument", dependencies: ["PBGeometry", "PBRendering", "CXML2"], swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
@@ -62,23 +66,31 @@ let package = Package(
             swiftSettings: strict),
         // glibc's allocator settings (<malloc.h>), for `pbrender serve`: memory a request frees is kept for the next.
         .systemLibrary(name: "CMalloc", providers: [.apt(["libc6-dev"])]),
-        // GNU libmicrohttpd, the HTTP library under `pbrender serve`.
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // GNU libmicrohttpd, the HTTP library under `pbrender serve`, loaded when a server starts (CDynamicLibrary):
+        // its header is in /usr/include, and nothing links it.
+        .target(name: "CMicroHTTPD", dependencies: ["CDynamicLibrary"]),
         // A generic HTTP server on libmicrohttpd: requests and responses, ETags and 304s, query strings,
         // a byte-bounded response cache, access logs, graceful stop on signals; the only importer of CMicroHTTPD.
         .target(name: "PBServer", dependencies: ["CMicroHTTPD", "PBSynchronization"], swiftSettings: strict),
         // The `pbrender` tool: a thin entry point.
-        // The tool. A release build links the Swift standard library and Foundation in statically: one image per
-        // process then costs 20-24 ms of CPU instead of 35 (42 M instructions instead of 66 M: the dynamic linker
-        // looks symbols up in 59 libraries instead of 73; Tests/Benchmarks/results/startup.md). Debug builds
-        // (`swift run pbrender`, the tests) stay dynamic, which links faster. Only the executable has these
-        // flags, so the library products stay usable by other packages.
+        // The tool. What one image per process costs is part of the product (Tests/Benchmarks/startup.py): a release
+        // build links the Swift standard library and Foundation in statically (the dynamic linker would otherwise
+        // bind Foundation's symbols in every process), and packs its relative relocations (`-z pack-relative-relocs`,
+        // with lld: glibc 2.36 reads DT_RELR), so the static binary's 76,000 relocations are 14 KiB to read instead
+        // of 1.8 MiB, keeping position independence (ASLR) for a binary that parses what HTTP clients send. Libraries
+        // a command may not need are loaded when needed (CDynamicLibrary). Debug builds (`swift run pbrender`, the
+        // tests) stay dynamic, which links faster. Only the executable has these flags, so the library products stay
+        // usable by other packages.
         .executableTarget(
             name: "pbrender", dependencies: ["PBCommandLine"],
             // -static-stdlib when compiling too: it makes main.swift's object name the static Foundation's
             // libraries (CoreFoundation, _FoundationICU, …) for the linker.
             swiftSettings: strict + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release))
+            ]),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
         .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
         // libFuzzer's `LLVMFuzzerRunDriver`, declared for the fuzzer (header only; `-sanitize=fuzzer` links it).

@@ -1,3 +1,3 @@
-// CPango is a C target only for its headers (include/): see the comment in Package.swift.
-// A C target needs one source file; this one compiles to nothing.
-typedef int pbrender_cpango_has_no_code;
+#include "shim.h"
+
+PB_DYNAMIC_LIBRARY_DEFINE(pb_pango, PB_PANGO_FUNCTIONS, "libpangocairo-1.0.so.0")

@@ -31,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchinfo import callgrind, have, ms, report_header, run_measured, swift_build, system_description, verdict, version, write_report
+from benchinfo import callgrind, countable, have, ms, report_header, run_measured, swift_build, system_description, verdict, version, write_report
 from render import ring_svg
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -63,10 +63,11 @@ def shared_libraries(binary):
 def linker_instructions(command):
     """Instructions in the dynamic linker (ld.so's own functions, inclusive of nothing else), from one
     callgrind run with a profile file."""
-    with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}", *command],
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.path.join(scratch, "profile.callgrind")
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *countable(command, scratch)],
                        capture_output=True, check=True)
-        annotated = subprocess.run(["callgrind_annotate", "--threshold=100", out.name], capture_output=True,
+        annotated = subprocess.run(["callgrind_annotate", "--threshold=100", out], capture_output=True,
                                    text=True).stdout
     total = 0
     for line in annotated.splitlines():

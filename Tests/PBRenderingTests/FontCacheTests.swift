@@ -11,14 +11,15 @@ import Testing
     static func description(_ index: Int) -> String { "Fontcachetest\(index) \(10 + index % 7)" }
 
     @Test func layingOutManyFontsKeepsTheCacheBounded() throws {
+        let system = try #require(PangoTextSystem.shared)
         let limit = PangoTextSystem.maximumCachedDescriptions
-        let clearsBefore = PangoTextSystem.shared.fontCache.clearCount
+        let clearsBefore = system.fontCache.clearCount
         for index in 0..<(3 * limit) {
             _ = try TextLayout(text: "42%", font: Font(description: Self.description(index)))
-            #expect(PangoTextSystem.shared.fontCache.descriptions.count <= limit)
+            #expect(system.fontCache.descriptions.count <= limit)
         }
         // 3 × limit new descriptions: at least two clears (other tests may add more).
-        #expect(PangoTextSystem.shared.fontCache.clearCount >= clearsBefore + 2)
+        #expect(system.fontCache.clearCount >= clearsBefore + 2)
     }
 
     @Test func aLayoutMadeBeforeAClearDrawsAsItWasMeasured() throws {
@@ -26,11 +27,12 @@ import Testing
         let font = try Font(description: "Sans Bold 14")
         let layout = try TextLayout(text: "42% 同步中", font: font)
         let before = try pixels(of: layout)
-        let clears = PangoTextSystem.shared.fontCache.clearCount
+        let system = try #require(PangoTextSystem.shared)
+        let clears = system.fontCache.clearCount
         for index in 0...(2 * PangoTextSystem.maximumCachedDescriptions) {
             _ = try TextLayout(text: "x", font: Font(description: Self.description(1000 + index)))
         }
-        try #require(PangoTextSystem.shared.fontCache.clearCount > clears)
+        try #require(system.fontCache.clearCount > clears)
         #expect(try pixels(of: layout) == before)
         // A new layout after the clear is the same as the old one.
         let again = try TextLayout(text: "42% 同步中", font: font)

@@ -10,7 +10,7 @@ struct Option<Root>: Sendable {
     /// The placeholder for the value in help, e.g. `W`; `nil` for a flag, which takes no value.
     let placeholder: String?
     /// What the option does, for help.
-    let help: String
+    var help: String { helpText() }
     /// The help section it is listed under.
     let section: String
     /// Where curve files hold it, if they do.
@@ -18,9 +18,32 @@ struct Option<Root>: Sendable {
     /// Whether it may be given more than once (each value is applied in turn).
     let isRepeatable: Bool
     /// What a valid value looks like, for messages.
-    let expectation: String
+    var expectation: String { expectationText() }
     /// Reads a value and stores it.
     let apply: @Sendable (inout Root, OptionInput) throws(OptionValueError) -> Void
+    /// The help and the expectation, written when they are read: help and messages read them, a render that
+    /// succeeds does not, and writing them all (defaults formatted by Foundation, lists of names) cost a
+    /// process about a third of a millisecond before it drew anything.
+    private let helpText: @Sendable () -> String
+    private let expectationText: @Sendable () -> String
+
+    /// Declares an option; `help` and `expectation` are evaluated each time they are read.
+    init(
+        name: String, shortName: Character?, placeholder: String?, help: @autoclosure @escaping @Sendable () -> String,
+        section: String, fileKey: CurveFileKey?, isRepeatable: Bool,
+        expectation: @autoclosure @escaping @Sendable () -> String,
+        apply: @escaping @Sendable (inout Root, OptionInput) throws(OptionValueError) -> Void
+    ) {
+        self.name = name
+        self.shortName = shortName
+        self.placeholder = placeholder
+        self.helpText = help
+        self.section = section
+        self.fileKey = fileKey
+        self.isRepeatable = isRepeatable
+        self.expectationText = expectation
+        self.apply = apply
+    }
 
     /// `--name`.
     var flag: String { "--" + name }
@@ -100,12 +123,13 @@ extension Option {
     /// (which returns what the value must be when it fails).
     static func value<V: OptionValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, V> & Sendable, short: Character? = nil, placeholder: String,
-        section: String, file: CurveFileKey? = nil, expectation: String? = nil, help: String,
+        section: String, file: CurveFileKey? = nil, expectation: @autoclosure @escaping @Sendable () -> String? = nil,
+        help: @autoclosure @escaping @Sendable () -> String,
         check: (@Sendable (V) -> Bool)? = nil
     ) -> Option {
         Option(
-            name: name, shortName: short, placeholder: placeholder, help: help, section: section, fileKey: file,
-            isRepeatable: false, expectation: expectation ?? V.expectation
+            name: name, shortName: short, placeholder: placeholder, help: help(), section: section, fileKey: file,
+            isRepeatable: false, expectation: expectation() ?? V.expectation
         ) { root, input throws(OptionValueError) in
             root[keyPath: keyPath] = try parsed(input, check: check)
         }
@@ -115,11 +139,11 @@ extension Option {
     /// at `keyPath`.
     static func list<V: OptionValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, [V]> & Sendable, placeholder: String, section: String,
-        expectation: String? = nil, help: String
+        expectation: @autoclosure @escaping @Sendable () -> String? = nil, help: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
         Option(
-            name: name, shortName: nil, placeholder: placeholder, help: help, section: section, fileKey: nil,
-            isRepeatable: true, expectation: expectation ?? V.expectation
+            name: name, shortName: nil, placeholder: placeholder, help: help(), section: section, fileKey: nil,
+            isRepeatable: true, expectation: expectation() ?? V.expectation
         ) { root, input throws(OptionValueError) in
             guard case .text(let text) = input else { throw .invalid }
             root[keyPath: keyPath].append(try V(optionText: text))
@@ -129,12 +153,13 @@ extension Option {
     /// An optional property set to a value of type `V`.
     static func value<V: OptionValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, V?> & Sendable, short: Character? = nil, placeholder: String,
-        section: String, file: CurveFileKey? = nil, expectation: String? = nil, help: String,
+        section: String, file: CurveFileKey? = nil, expectation: @autoclosure @escaping @Sendable () -> String? = nil,
+        help: @autoclosure @escaping @Sendable () -> String,
         check: (@Sendable (V) -> Bool)? = nil
     ) -> Option {
         Option(
-            name: name, shortName: short, placeholder: placeholder, help: help, section: section, fileKey: file,
-            isRepeatable: false, expectation: expectation ?? V.expectation
+            name: name, shortName: short, placeholder: placeholder, help: help(), section: section, fileKey: file,
+            isRepeatable: false, expectation: expectation() ?? V.expectation
         ) { root, input throws(OptionValueError) in
             root[keyPath: keyPath] = try parsed(input, check: check)
         }
@@ -157,30 +182,30 @@ extension Option {
     /// A number checked by `rule`.
     static func number(
         _ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable, _ rule: NumberRule,
-        placeholder: String, section: String, file: CurveFileKey? = nil, help: String
+        placeholder: String, section: String, file: CurveFileKey? = nil, help: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
         value(
             name, keyPath, placeholder: placeholder, section: section, file: file, expectation: rule.expectation,
-            help: help, check: { rule.admits($0) })
+            help: help(), check: { rule.admits($0) })
     }
 
     /// An optional number checked by `rule`.
     static func number(
         _ name: String, _ keyPath: WritableKeyPath<Root, Double?> & Sendable, _ rule: NumberRule,
-        placeholder: String, section: String, file: CurveFileKey? = nil, help: String
+        placeholder: String, section: String, file: CurveFileKey? = nil, help: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
         value(
             name, keyPath, placeholder: placeholder, section: section, file: file, expectation: rule.expectation,
-            help: help, check: { rule.admits($0) })
+            help: help(), check: { rule.admits($0) })
     }
 
     /// A flag: on when given (on the command line), or `true`/`false` (in a file or query).
     static func flag(
         _ name: String, _ keyPath: WritableKeyPath<Root, Bool> & Sendable, section: String, file: CurveFileKey? = nil,
-        help: String
+        help: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
         Option(
-            name: name, shortName: nil, placeholder: nil, help: help, section: section, fileKey: file,
+            name: name, shortName: nil, placeholder: nil, help: help(), section: section, fileKey: file,
             isRepeatable: false, expectation: Bool.expectation
         ) { root, input throws(OptionValueError) in
             switch input {
@@ -194,9 +219,10 @@ extension Option {
     /// The same option, running `body` on the options after storing its value.
     func then(_ body: @escaping @Sendable (inout Root) -> Void) -> Option {
         let apply = self.apply
+        let (helpText, expectationText) = (helpText, expectationText)
         return Option(
-            name: name, shortName: shortName, placeholder: placeholder, help: help, section: section, fileKey: fileKey,
-            isRepeatable: isRepeatable, expectation: expectation
+            name: name, shortName: shortName, placeholder: placeholder, help: helpText(), section: section,
+            fileKey: fileKey, isRepeatable: isRepeatable, expectation: expectationText()
         ) { root, input throws(OptionValueError) in
             try apply(&root, input)
             body(&root)
@@ -206,9 +232,10 @@ extension Option {
     /// The same option for a value that holds `Root` at `keyPath` (options shared by commands).
     func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> Option<Outer> {
         let apply = self.apply
+        let (helpText, expectationText) = (helpText, expectationText)
         return Option<Outer>(
-            name: name, shortName: shortName, placeholder: placeholder, help: help, section: section, fileKey: fileKey,
-            isRepeatable: isRepeatable, expectation: expectation
+            name: name, shortName: shortName, placeholder: placeholder, help: helpText(), section: section,
+            fileKey: fileKey, isRepeatable: isRepeatable, expectation: expectationText()
         ) { outer, input throws(OptionValueError) in
             try apply(&outer[keyPath: keyPath], input)
         }

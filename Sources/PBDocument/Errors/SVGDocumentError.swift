@@ -36,6 +36,9 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
         /// A `<use>` refers to itself or to an element that contains it, directly or through
         /// other `<use>`s; `reference` is the `href` that closes the cycle.
         case useCycle(reference: String)
+        /// libxml2, loaded when the first document is read, could not be loaded; `reason` is the
+        /// dynamic linker's message. Not the document's fault: the system lacks the library.
+        case libraryUnavailable(reason: String)
     }
 
     /// What went wrong.
@@ -82,6 +85,8 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
             "<\(element)> d: \(error.description)"
         case .useCycle(let reference):
             "<use> href=\"\(Self.shortened(reference))\" refers to itself or to an element that contains it"
+        case .libraryUnavailable(let reason):
+            "cannot load libxml2, which reads SVG documents (install Debian's libxml2): \(reason)"
         }
     }
 

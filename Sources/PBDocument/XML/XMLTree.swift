@@ -49,23 +49,25 @@ struct XMLTree {
             let (line, column) = location(of: offset, in: data)
             throw failure(.entityDeclaration, line: line, column: column)
         }
-        _ = initialized
-        guard let context = xmlNewParserCtxt() else {
+        guard let xml = libxml2 else {
+            throw failure(.libraryUnavailable(reason: String(cString: pb_xml2_load_error())))
+        }
+        guard let context = xml.xmlNewParserCtxt() else {
             throw failure(.notWellFormed(message: "libxml2 could not allocate a parser"))
         }
-        defer { xmlFreeParserCtxt(context) }
+        defer { xml.xmlFreeParserCtxt(context) }
         let options =
             XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
         let document = data.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
-                    xmlCtxtReadMemory(context, chars, Int32(buffer.count), nil, "UTF-8", Int32(options))
+                    xml.xmlCtxtReadMemory(context, chars, Int32(buffer.count), nil, "UTF-8", Int32(options))
                 }
             }
         }
         guard let document else {
-            if let error = xmlCtxtGetLastError(context) {
+            if let error = xml.xmlCtxtGetLastError(context) {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
                 throw failure(
                     .notWellFormed(message: message.asOneLine), line: Int(error.pointee.line),
@@ -73,22 +75,22 @@ struct XMLTree {
             }
             throw failure(.notWellFormed(message: data.isEmpty ? "the document is empty" : "unknown error"))
         }
-        defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else {
+        defer { xml.xmlFreeDoc(document) }
+        guard let root = xml.xmlDocGetRootElement(document) else {
             throw failure(.notWellFormed(message: "no root element"))
         }
         var tree = XMLTree()
-        try tree.copy(root, depth: 1, limits: limits, failure: failure)
+        try tree.copy(root, depth: 1, limits: limits, xml: xml, failure: failure)
         return tree
     }
 
     /// Copies `node` and its subtree, returning its index.
     @discardableResult
     private mutating func copy(
-        _ node: UnsafeMutablePointer<xmlNode>, depth: Int, limits: SVGDocumentLimits,
+        _ node: UnsafeMutablePointer<xmlNode>, depth: Int, limits: SVGDocumentLimits, xml: pb_xml2_functions,
         failure: (SVGDocumentError.Kind, Int, Int?) -> SVGDocumentError
     ) throws(SVGDocumentError) -> Int {
-        let line = xmlGetLineNo(node)
+        let line = xml.xmlGetLineNo(node)
         guard depth <= limits.maximumDepth else { throw failure(.tooDeep(limit: limits.maximumDepth), line, nil) }
         guard elements.count < limits.maximumElementCount else {
             throw failure(.tooManyElements(limit: limits.maximumElementCount), line, nil)
@@ -117,7 +119,7 @@ struct XMLTree {
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(.element(try copy(current, depth: depth + 1, limits: limits, failure: failure)))
+                children.append(.element(try copy(current, depth: depth + 1, limits: limits, xml: xml, failure: failure)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content { children.append(.text(Self.string(content))) }
             default:
@@ -169,8 +171,15 @@ struct XMLTree {
     }
 }
 
-/// libxml2's one-time set-up, before any parse (`xmlInitParser` is not safe to race).
-private let initialized: Void = xmlInitParser()
+/// libxml2's functions, loaded when the first document is read (not with every process: see
+/// CDynamicLibrary), and set up once, before any parse (`xmlInitParser` is not safe to race); `nil` when
+/// libxml2 cannot be loaded.
+private let libxml2: pb_xml2_functions? = {
+    guard pb_xml2_load() == 1 else { return nil }
+    let functions = pb_xml2().pointee
+    functions.xmlInitParser()
+    return functions
+}()
 
 extension String {
     /// The string on one line: every run of white space (line breaks included) one space, none at

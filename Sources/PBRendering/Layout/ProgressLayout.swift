@@ -94,7 +94,7 @@ public struct ProgressLayout: Hashable, Sendable {
             accessibility.percent = progress * 100
         }
         if accessibility.title == nil {
-            accessibility.title = Self.defaultTitle(
+            accessibility.progressTitle = ProgressTitle(
                 percent: isIndeterminate ? nil : progress * 100, formatter: label?.formatter)
         }
         if let label {
@@ -130,23 +130,6 @@ public struct ProgressLayout: Hashable, Sendable {
     /// (otherwise the canvas widens for the label); beside it (`leading`, `trailing`), half the
     /// canvas width less the gap when it is given, so the shape keeps the other half.
     public static let minimumLabelScale = 0.5
-
-    /// The accessible name when none is given: "In progress" while indeterminate; else, in an
-    /// English locale (and without a label, whose locale it is), "Progress: 42.36%", and in any
-    /// other language the percent alone in that locale ("42,36 %" in French), since pbrender
-    /// carries no translations. The number is ``ProgressTextFormatter/precisePercent(_:)`` of
-    /// `percent / 100`, the very value the SVG writer gives `aria-valuenow`
-    /// (``ProgressTextFormatter/accessibilityPercent(_:)``), so the two always agree.
-    ///
-    /// - Parameters:
-    ///   - percent: the progress in percent, or `nil` when indeterminate.
-    ///   - formatter: the label's formatter, if any (default `en_US_POSIX`).
-    static func defaultTitle(percent: Double?, formatter: ProgressTextFormatter?) -> String {
-        let formatter = formatter ?? ProgressTextFormatter()
-        guard let percent else { return "In progress" }
-        let number = formatter.precisePercent(min(max(percent, 0), 100) / 100)
-        return formatter.locale.language.languageCode == .english ? "Progress: \(number)" : number
-    }
 
     /// Where the label's layout box goes: beside the shape on its edge, centred on the other
     /// axis; in the middle of the shape (its ink centred); or following the progress end.

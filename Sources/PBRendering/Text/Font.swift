@@ -28,7 +28,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// `Sans Bold 12`: the label font of the sync toolbar in the seed documents (Helvetica
     /// bold, size 12), with Helvetica replaced by the generic sans-serif family, which exists on
     /// every system and falls back per script.
-    public static let `default` = Font(parsedDescription: "Sans Bold 12")
+    /// Written out rather than read by Pango, so that the default font loads no library.
+    public static let `default` = Font(
+        description: "Sans Bold 12", family: "Sans", size: 12, weight: .bold, style: .normal)
 
     /// The description in Pango's normal form (`Sans Bold 14`), size in points; reading it
     /// with ``init(description:)`` gives this font again.
@@ -60,15 +62,17 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     ///   "Sans Bald", which fontconfig replaces by its default).
     /// - Throws: ``FontError`` `.sizeNotPositive` for a size of zero or less (`Sans 0`,
     ///   `Sans -3`), `.sizeTooLarge` above ``maximumSize``, `.sizeNotANumber` for a last word
-    ///   that starts like a number but is not one (`Sans 12pt`).
+    ///   that starts like a number but is not one (`Sans 12pt`), `.libraryUnavailable` when Pango
+    ///   cannot be loaded (it is loaded with the first font read, not with every process).
     public init(description text: String) throws(FontError) {
-        self = try Self.withPangoDescription(text) { (pango) throws(FontError) in
-            let mask = pango_font_description_get_set_fields(pango).rawValue
+        let functions = try Self.pango(fontDescription: text)
+        self = try Self.withPangoDescription(text, pango: functions) { (pango) throws(FontError) in
+            let mask = functions.pango_font_description_get_set_fields(pango).rawValue
             if mask & PANGO_FONT_MASK_SIZE.rawValue != 0 {
-                let units = pango_font_description_get_size(pango)
+                let units = functions.pango_font_description_get_size(pango)
                 try Self.validate(size: Double(units) / Double(PANGO_SCALE), fontDescription: text)
                 // Sizes in `px` are device units, which are points at 72 dpi.
-                pango_font_description_set_size(pango, units)
+                functions.pango_font_description_set_size(pango, units)
             } else {
                 if let word = Self.unreadSizeWord(in: text) {
                     // Pango reads no negative or huge size: it left the word in the family.
@@ -77,11 +81,11 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
                     }
                     try Self.validate(size: number, fontDescription: text)
                 }
-                pango_font_description_set_size(pango, Self.pangoUnits(Self.defaultSize))
+                functions.pango_font_description_set_size(pango, Self.pangoUnits(Self.defaultSize))
             }
-            let family = pango_font_description_get_family(pango).map { String(cString: $0) } ?? ""
-            pango_font_description_set_family(pango, Self.familyList(family))
-            return Font(pango)
+            let family = functions.pango_font_description_get_family(pango).map { String(cString: $0) } ?? ""
+            functions.pango_font_description_set_family(pango, Self.familyList(family))
+            return Font(pango, functions: functions)
         }
     }
 
@@ -93,39 +97,53 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     ///   - weight: The weight.
     ///   - style: The style.
     /// - Throws: ``FontError`` `.sizeNotANumber` for NaN or infinity, `.sizeNotPositive` for a
-    ///   size that is (or rounds to) zero or less, `.sizeTooLarge` above ``maximumSize``.
+    ///   size that is (or rounds to) zero or less, `.sizeTooLarge` above ``maximumSize``,
+    ///   `.libraryUnavailable` when Pango cannot be loaded.
     public init(
         family: String = Font.defaultFamily, size: Double = Font.defaultSize, weight: Weight = .regular,
         style: Style = .normal
     ) throws(FontError) {
         let family = Self.familyList(family)
         try Self.validate(size: size, fontDescription: "\(family) \(size)")
-        self = Self.withPangoDescription("") { pango in
-            pango_font_description_set_family(pango, family)
-            pango_font_description_set_size(pango, Self.pangoUnits(size))
-            pango_font_description_set_weight(pango, PangoWeight(rawValue: numericCast(weight.value)))
-            pango_font_description_set_style(pango, style.pangoValue)
-            return Font(pango)
+        let functions = try Self.pango(fontDescription: "\(family) \(size)")
+        self = Self.withPangoDescription("", pango: functions) { pango in
+            functions.pango_font_description_set_family(pango, family)
+            functions.pango_font_description_set_size(pango, Self.pangoUnits(size))
+            functions.pango_font_description_set_weight(pango, PangoWeight(rawValue: numericCast(weight.value)))
+            functions.pango_font_description_set_style(pango, style.pangoValue)
+            return Font(pango, functions: functions)
         }
     }
 
-    /// Reads a description known to be valid.
-    private init(parsedDescription text: String) {
-        self = Self.withPangoDescription(text) { Font($0) }
+    /// A font with every field given.
+    private init(description: String, family: String, size: Double, weight: Weight, style: Style) {
+        self.description = description
+        self.family = family
+        self.size = size
+        self.weight = weight
+        self.style = style
     }
 
     /// Copies the fields of a validated Pango description (family and size set).
-    private init(_ pango: OpaquePointer) {
-        if let string = pango_font_description_to_string(pango) {
+    private init(_ pango: OpaquePointer, functions: pb_pango_functions) {
+        if let string = functions.pango_font_description_to_string(pango) {
             description = String(cString: string)
-            g_free(string)
+            functions.g_free(string)
         } else {
             description = ""
         }
-        family = pango_font_description_get_family(pango).map { String(cString: $0) } ?? Self.defaultFamily
-        size = Double(pango_font_description_get_size(pango)) / Double(PANGO_SCALE)
-        weight = Weight(Int(pango_font_description_get_weight(pango).rawValue)) ?? .regular
-        style = Style(pango_font_description_get_style(pango))
+        family = functions.pango_font_description_get_family(pango).map { String(cString: $0) } ?? Self.defaultFamily
+        size = Double(functions.pango_font_description_get_size(pango)) / Double(PANGO_SCALE)
+        weight = Weight(Int(functions.pango_font_description_get_weight(pango).rawValue)) ?? .regular
+        style = Style(functions.pango_font_description_get_style(pango))
+    }
+
+    /// Pango's functions, or `.libraryUnavailable` for the font `fontDescription`.
+    private static func pango(fontDescription: String) throws(FontError) -> pb_pango_functions {
+        guard let functions = Pango.functions else {
+            throw FontError(.libraryUnavailable(reason: Pango.unavailableReason), fontDescription: fontDescription, value: "")
+        }
+        return functions
     }
 
     /// Calls `body` with a new Pango description read from `text`, freed afterwards.
@@ -133,10 +151,11 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The corresponding C functions are `pango_font_description_from_string` and
     /// `pango_font_description_free`. Font descriptions are plain data: no lock is needed.
     static func withPangoDescription<R, E: Error>(
-        _ text: String, _ body: (OpaquePointer) throws(E) -> R
+        _ text: String, pango functions: pb_pango_functions, _ body: (OpaquePointer) throws(E) -> R
     ) throws(E) -> R {
-        let pango: OpaquePointer = pango_font_description_from_string(text)
-        defer { pango_font_description_free(pango) }
+        let pango = Pango.made(
+            functions.pango_font_description_from_string(text), by: "pango_font_description_from_string")
+        defer { functions.pango_font_description_free(pango) }
         return try body(pango)
     }
 

@@ -10,6 +10,9 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case sizeNotANumber
         /// The weight is outside `100...1000`.
         case weightOutOfRange
+        /// Pango, loaded with the first font read, could not be loaded; `reason` says why. Not the
+        /// font's fault: the system lacks the library.
+        case libraryUnavailable(reason: String)
     }
 
     /// What was wrong.
@@ -38,6 +41,8 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(font): '\(value)' is not a size: give a size in points, e.g. 'Sans Bold 14'"
         case .weightOutOfRange:
             return "\(font): the weight \(value) is outside 100...1000"
+        case .libraryUnavailable(let reason):
+            return "\(font): \(reason)"
         }
     }
 }

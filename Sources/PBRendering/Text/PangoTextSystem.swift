@@ -45,8 +45,9 @@ import PBSynchronization
 final class PangoTextSystem: @unchecked Sendable {
     // @unchecked: the pointers below are set in `init` and then only used under `lock`.
 
-    /// The shared system, made on first use.
-    static let shared = PangoTextSystem()
+    /// The shared system, made on first use (which loads Pango), or `nil` when Pango cannot be
+    /// loaded (``Pango/loadError`` says why).
+    static let shared: PangoTextSystem? = Pango.functions.map(PangoTextSystem.init)
 
     /// The most font descriptions laid out between two clears of the font map's caches.
     static let maximumCachedDescriptions = 64
@@ -62,22 +63,25 @@ final class PangoTextSystem: @unchecked Sendable {
         /// How many times the caches were cleared.
         var clearCount = 0
     }
+    /// Pango's functions.
+    let pango: pb_pango_functions
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Contexts whose base direction is weak left-to-right / weak right-to-left: the direction
     /// of a paragraph without a strong character.
     private let leftToRight: OpaquePointer
     private let rightToLeft: OpaquePointer
 
-    private init() {
-        fontMap = pango_cairo_font_map_new()
-        leftToRight = Self.makeContext(fontMap, baseDirection: PANGO_DIRECTION_WEAK_LTR)
-        rightToLeft = Self.makeContext(fontMap, baseDirection: PANGO_DIRECTION_WEAK_RTL)
+    private init(pango: pb_pango_functions) {
+        self.pango = pango
+        fontMap = Pango.made(pango.pango_cairo_font_map_new(), by: "pango_cairo_font_map_new")
+        leftToRight = Self.makeContext(fontMap, baseDirection: PANGO_DIRECTION_WEAK_LTR, pango: pango)
+        rightToLeft = Self.makeContext(fontMap, baseDirection: PANGO_DIRECTION_WEAK_RTL, pango: pango)
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(leftToRight))
-        g_object_unref(UnsafeMutableRawPointer(rightToLeft))
-        g_object_unref(fontMap)
+        pango.g_object_unref(UnsafeMutableRawPointer(leftToRight))
+        pango.g_object_unref(UnsafeMutableRawPointer(rightToLeft))
+        pango.g_object_unref(fontMap)
     }
 
     /// Runs `body` holding the lock.
@@ -93,13 +97,13 @@ final class PangoTextSystem: @unchecked Sendable {
         neutralDirection direction: TextDirection, fontDescription: String, _ body: (OpaquePointer) -> R
     ) -> R {
         let context = direction == .leftToRight ? leftToRight : rightToLeft
-        let fontMap = fontMap
+        let (fontMap, pango) = (fontMap, pango)
         return lock.withLock { cache in
             if cache.descriptions.insert(fontDescription).inserted,
                 cache.descriptions.count > Self.maximumCachedDescriptions
             {
                 // A PangoCairo font map on fontconfig is a PangoFcFontMap (an opaque type here).
-                pango_fc_font_map_cache_clear(OpaquePointer(fontMap))
+                pango.pango_fc_font_map_cache_clear(OpaquePointer(fontMap))
                 cache.descriptions = [fontDescription]
                 cache.clearCount += 1
             }
@@ -117,18 +121,18 @@ final class PangoTextSystem: @unchecked Sendable {
     /// `pango_cairo_context_set_resolution`, `pango_cairo_context_set_font_options` and
     /// `pango_context_set_round_glyph_positions`.
     private static func makeContext(
-        _ fontMap: UnsafeMutablePointer<PangoFontMap>, baseDirection: PangoDirection
+        _ fontMap: UnsafeMutablePointer<PangoFontMap>, baseDirection: PangoDirection, pango: pb_pango_functions
     ) -> OpaquePointer {
-        let context: OpaquePointer = pango_font_map_create_context(fontMap)
-        pango_cairo_context_set_resolution(context, 72)
+        let context = Pango.made(pango.pango_font_map_create_context(fontMap), by: "pango_font_map_create_context")
+        pango.pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
+        pango.pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-        pango_context_set_base_dir(context, baseDirection)
+        pango.pango_context_set_round_glyph_positions(context, 0)
+        pango.pango_context_set_base_dir(context, baseDirection)
         return context
     }
 }

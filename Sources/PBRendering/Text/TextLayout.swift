@@ -70,7 +70,8 @@ public struct TextLayout: Sendable, Hashable {
     /// - Throws: ``TextLayoutError`` `.nulCharacter` when the text contains U+0000,
     ///   `.noncharacter` when it contains a Unicode noncharacter (U+FFFF, …), `.tooLong`
     ///   above ``maximumLength`` Unicode scalars, `.tooLarge` when the laid-out text exceeds
-    ///   ``maximumExtent`` points.
+    ///   ``maximumExtent`` points, `.libraryUnavailable` when Pango cannot be loaded (it is
+    ///   loaded with the first label, not with every process).
     /// - Complexity: Pango's shaping and line layout, about linear in the length of the text:
     ///   a few microseconds for a short label (median measured in the benchmark notes).
     public init(
@@ -85,10 +86,12 @@ public struct TextLayout: Sendable, Hashable {
         }
         guard count <= Self.maximumLength else { throw TextLayoutError(.tooLong, value: count) }
 
-        let measured = PangoTextSystem.shared.withContext(
-            neutralDirection: neutralDirection, fontDescription: font.description
-        ) { context in
-            Self.layOut(text, font: font, alignment: alignment, context: context)
+        guard let system = PangoTextSystem.shared else {
+            throw TextLayoutError(.libraryUnavailable(reason: Pango.unavailableReason), value: 0)
+        }
+        let measured = system.withContext(neutralDirection: neutralDirection, fontDescription: font.description) {
+            context in
+            Self.layOut(text, font: font, alignment: alignment, context: context, system: system)
         }
         let largest = max(measured.logical.width, measured.logical.height, measured.ink.width, measured.ink.height)
         guard largest <= Self.maximumExtent, measured.logical.width >= 0, measured.ink.width >= 0 else {
@@ -147,52 +150,55 @@ public struct TextLayout: Sendable, Hashable {
     /// `pango_layout_get_extents`, `pango_layout_get_baseline`,
     /// `pango_layout_line_get_resolved_direction` and `pango_layout_get_unknown_glyphs_count`.
     private static func layOut(
-        _ text: String, font: Font, alignment: TextAlignment, context: OpaquePointer
+        _ text: String, font: Font, alignment: TextAlignment, context: OpaquePointer, system: PangoTextSystem
     ) -> Measured {
-        let layout: OpaquePointer = pango_layout_new(context)
-        let primaryFamily = Font.withPangoDescription(font.description) { description in
-            pango_layout_set_font_description(layout, description)
-            return Self.primaryFamily(of: description, context: context)
+        let pango = system.pango
+        let layout = Pango.made(pango.pango_layout_new(context), by: "pango_layout_new")
+        let primaryFamily = Font.withPangoDescription(font.description, pango: pango) { description in
+            pango.pango_layout_set_font_description(layout, description)
+            return Self.primaryFamily(of: description, context: context, pango: pango)
         }
-        pango_layout_set_auto_dir(layout, 1)
-        pango_layout_set_alignment(layout, alignment.pangoValue)
-        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        pango.pango_layout_set_auto_dir(layout, 1)
+        pango.pango_layout_set_alignment(layout, alignment.pangoValue)
+        pango.pango_layout_set_text(layout, text, Int32(text.utf8.count))
         var ink = PangoRectangle()
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
-        let firstLine = pango_layout_get_line_readonly(layout, 0)
+        pango.pango_layout_get_extents(layout, &ink, &logical)
+        let firstLine = pango.pango_layout_get_line_readonly(layout, 0)
         let direction =
-            firstLine.map { pango_layout_line_get_resolved_direction($0) == PANGO_DIRECTION_RTL } == true
+            firstLine.map { pango.pango_layout_line_get_resolved_direction($0) == PANGO_DIRECTION_RTL } == true
             ? TextDirection.rightToLeft : .leftToRight
         return Measured(
-            owner: PangoLayoutOwner(layout), logical: rect(logical), ink: rect(ink),
-            baseline: points(pango_layout_get_baseline(layout)), direction: direction,
-            lineCount: Int(pango_layout_get_line_count(layout)),
-            unknownGlyphCount: Int(pango_layout_get_unknown_glyphs_count(layout)),
-            families: usedFamilies(layout, primary: primaryFamily))
+            owner: PangoLayoutOwner(layout, system: system), logical: rect(logical), ink: rect(ink),
+            baseline: points(pango.pango_layout_get_baseline(layout)), direction: direction,
+            lineCount: Int(pango.pango_layout_get_line_count(layout)),
+            unknownGlyphCount: Int(pango.pango_layout_get_unknown_glyphs_count(layout)),
+            families: usedFamilies(layout, primary: primaryFamily, pango: pango))
     }
 
     /// The family fontconfig matches first for `description` (what a character every font has
     /// is drawn in). The corresponding C function is `pango_context_load_font`.
-    private static func primaryFamily(of description: OpaquePointer, context: OpaquePointer) -> String? {
-        guard let font = pango_context_load_font(context, description) else { return nil }
-        defer { g_object_unref(font) }
-        return family(of: font)
+    private static func primaryFamily(
+        of description: OpaquePointer, context: OpaquePointer, pango: pb_pango_functions
+    ) -> String? {
+        guard let font = pango.pango_context_load_font(context, description) else { return nil }
+        defer { pango.g_object_unref(font) }
+        return family(of: font, pango: pango)
     }
 
     /// The families of the fonts of the layout's runs: `primary` first if used, then in order
     /// of first use in the text.
-    private static func usedFamilies(_ layout: OpaquePointer, primary: String?) -> [String] {
+    private static func usedFamilies(_ layout: OpaquePointer, primary: String?, pango: pb_pango_functions) -> [String] {
         var firstUse: [(offset: Int32, family: String)] = []
-        guard let iterator = pango_layout_get_iter(layout) else { return [] }
-        defer { pango_layout_iter_free(iterator) }
+        guard let iterator = pango.pango_layout_get_iter(layout) else { return [] }
+        defer { pango.pango_layout_iter_free(iterator) }
         repeat {
-            if let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
-                let font = item.pointee.analysis.font, let family = family(of: font)
+            if let run = pango.pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
+                let font = item.pointee.analysis.font, let family = family(of: font, pango: pango)
             {
                 firstUse.append((item.pointee.offset, family))
             }
-        } while pango_layout_iter_next_run(iterator) != 0
+        } while pango.pango_layout_iter_next_run(iterator) != 0
         var families: [String] = []
         for (_, family) in firstUse.sorted(by: { $0.offset < $1.offset }) where !families.contains(family) {
             families.append(family)
@@ -205,10 +211,10 @@ public struct TextLayout: Sendable, Hashable {
     }
 
     /// The family of a loaded font. The corresponding C function is `pango_font_describe`.
-    private static func family(of font: UnsafeMutablePointer<PangoFont>) -> String? {
-        guard let description = pango_font_describe(font) else { return nil }
-        defer { pango_font_description_free(description) }
-        return pango_font_description_get_family(description).map { String(cString: $0) }
+    private static func family(of font: UnsafeMutablePointer<PangoFont>, pango: pb_pango_functions) -> String? {
+        guard let description = pango.pango_font_describe(font) else { return nil }
+        defer { pango.pango_font_description_free(description) }
+        return pango.pango_font_description_get_family(description).map { String(cString: $0) }
     }
 
     private static func points(_ units: Int32) -> Double {

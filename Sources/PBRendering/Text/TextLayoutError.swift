@@ -11,6 +11,9 @@ public struct TextLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
         case tooLong
         /// The laid-out text is wider or taller than ``TextLayout/maximumExtent`` points.
         case tooLarge
+        /// Pango, loaded with the first label, could not be loaded; `reason` says why, in the
+        /// dynamic linker's words. Not the label's fault: the system lacks the library.
+        case libraryUnavailable(reason: String)
     }
 
     /// What was wrong.
@@ -37,6 +40,8 @@ public struct TextLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
             "the label has \(value) characters, more than the \(TextLayout.maximumLength) a label may have"
         case .tooLarge:
             "the label would be \(value) points long, more than \(Int(TextLayout.maximumExtent))"
+        case .libraryUnavailable(let reason):
+            reason
         }
     }
 }

@@ -106,7 +106,7 @@ enum DaemonCallbacks {
     static func requestHeaders(of connection: OpaquePointer) -> (HTTPHeaders, Int) {
         var collected = (HTTPHeaders(), 0)
         withUnsafeMutablePointer(to: &collected) { pointer in
-            _ = MHD_get_connection_values_n(
+            _ = pb_mhd().pointee.MHD_get_connection_values_n(
                 connection, .HEADER_KIND,
                 { collector, _, key, keySize, value, valueSize in
                     guard let collector else { return .NO }
@@ -145,16 +145,16 @@ enum DaemonCallbacks {
             created = pb_mhd_create_headers_only_response(length)
         } else {
             created = response.body.withUnsafeBytes { body in
-                MHD_create_response_from_buffer(
+                pb_mhd().pointee.MHD_create_response_from_buffer(
                     body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
             }
         }
         guard let created else { return .NO }
-        defer { MHD_destroy_response(created) }
-        for field in headers where MHD_add_response_header(created, field.name, field.value) != .YES {
+        defer { pb_mhd().pointee.MHD_destroy_response(created) }
+        for field in headers where pb_mhd().pointee.MHD_add_response_header(created, field.name, field.value) != .YES {
             let error = HTTPResponse.text("The response header fields are invalid.\n", status: .internalServerError)
             return queue(error, on: connection, headersOnly: headersOnly)
         }
-        return MHD_queue_response(connection, UInt32(response.status.rawValue), created)
+        return pb_mhd().pointee.MHD_queue_response(connection, UInt32(response.status.rawValue), created)
     }
 }

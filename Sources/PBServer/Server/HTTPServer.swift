@@ -53,10 +53,14 @@ public final class HTTPServer: Sendable {
     ///   - configuration: Where to listen and the limits; loopback, a free port and the defaults unless given.
     ///   - handler: Answers each `GET` and `HEAD` request that passes the server's checks. Wrap it with
     ///     ``ConditionalGET/handler(_:)`` for `ETag`s and 304s.
-    /// - Throws: ``HTTPServerError``: a setting out of range, a host that does not resolve, or an address the
-    ///   server cannot listen on (a port in use, say).
+    /// - Throws: ``HTTPServerError``: a setting out of range, a host that does not resolve, an address the
+    ///   server cannot listen on (a port in use, say), or libmicrohttpd missing (it is loaded here, when the
+    ///   first server starts, so that a process that serves nothing never loads it).
     public init(configuration: Configuration = Configuration(), handler: @escaping Handler) throws(HTTPServerError) {
         try configuration.validate()
+        guard pb_mhd_load() == 1 else {
+            throw HTTPServerError(.libraryUnavailable(reason: String(cString: pb_mhd_load_error())))
+        }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         let context = ServerContext(handler: handler, configuration: configuration)
         let unretained = Unmanaged.passUnretained(context).toOpaque()
@@ -114,14 +118,14 @@ public final class HTTPServer: Sendable {
         daemon.withLock { handle in
             guard let stopping = handle.take() else { return }
             context.stopping.store(true, ordering: .sequentiallyConsistent)
-            let listener = MHD_quiesce_daemon(stopping.pointer)
+            let listener = pb_mhd().pointee.MHD_quiesce_daemon(stopping.pointer)
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: configuration.drainTimeout)
             while context.inFlight.load(ordering: .acquiring) > 0, clock.now < deadline {
                 var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
                 nanosleep(&pause, nil)
             }
-            MHD_stop_daemon(stopping.pointer)
+            pb_mhd().pointee.MHD_stop_daemon(stopping.pointer)
             if listener >= 0 { close(listener) }
         }
     }

@@ -17,6 +17,9 @@ public struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertibl
         case signalsAlreadyWatched
         /// A system call failed; `name` is the call and `errno` the system's code.
         case systemCallFailed(name: String, errno: Int32)
+        /// libmicrohttpd, loaded when the first server starts, could not be loaded; `reason` is the dynamic
+        /// linker's message (`libmicrohttpd.so.12: cannot open shared object file: …`).
+        case libraryUnavailable(reason: String)
     }
 
     /// What went wrong.
@@ -42,6 +45,8 @@ public struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertibl
             "another SignalWatch is already active"
         case .systemCallFailed(let name, let code):
             "\(name) failed: \(Self.message(code))"
+        case .libraryUnavailable(let reason):
+            "cannot load libmicrohttpd, which serves HTTP (install Debian's libmicrohttpd12): \(reason)"
         }
     }
 

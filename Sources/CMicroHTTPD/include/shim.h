@@ -11,6 +11,8 @@
 #include <string.h>
 #include <microhttpd.h>
 
+#include "pb_mhd_functions.h"
+
 /// The URI logger MHD calls once per request, before the headers are parsed; its result becomes the request's
 /// `*req_cls` and is handed back to the request-completed callback.
 typedef void *(*pb_mhd_uri_logger)(void *context, const char *uri, struct MHD_Connection *connection);
@@ -32,7 +34,7 @@ static inline struct MHD_Daemon *pb_mhd_start_daemon(int use_ipv6, const struct 
     if (use_ipv6) {
         flags |= MHD_USE_IPv6;
     }
-    return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, context,
+    return pb_mhd()->MHD_start_daemon(flags, 0, NULL, NULL, access_handler, context,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -47,7 +49,7 @@ static inline struct MHD_Daemon *pb_mhd_start_daemon(int use_ipv6, const struct 
 /// (`parse_initial_message_line` in its `connection.c`).
 static inline int pb_mhd_is_0_9_75(void) {
 #if MHD_VERSION == 0x00097500
-    const char *version = MHD_get_version();
+    const char *version = pb_mhd()->MHD_get_version();
     return version != NULL && strcmp(version, "0.9.75") == 0;
 #else
     return 0;
@@ -92,13 +94,13 @@ static inline void pb_mhd_hide_query(const char *uri, size_t length) {
 
 /// The port the daemon is bound to (0 when MHD cannot tell); `MHD_get_daemon_info` is variadic.
 static inline uint16_t pb_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = pb_mhd()->MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
 }
 
 /// The connecting client's address, or NULL; `MHD_get_connection_info` is variadic.
 static inline const struct sockaddr *pb_mhd_client_address(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const union MHD_ConnectionInfo *info = pb_mhd()->MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
 }
 
@@ -114,7 +116,7 @@ static inline ssize_t pb_mhd_no_content(void *context, uint64_t position, char *
 /// for a 304 or a reply to HEAD, which carry headers only. Were libmicrohttpd ever to ask for the content, the
 /// reader reports an error and the connection is closed, so nothing wrong is sent.
 static inline struct MHD_Response *pb_mhd_create_headers_only_response(uint64_t size) {
-    return MHD_create_response_from_callback(size, 4096, pb_mhd_no_content, NULL, NULL);
+    return pb_mhd()->MHD_create_response_from_callback(size, 4096, pb_mhd_no_content, NULL, NULL);
 }
 
 #endif
