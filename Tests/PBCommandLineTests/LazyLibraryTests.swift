@@ -46,7 +46,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let loaded = try Self.loadedLibraries(["--progress", "0.5", "-o", directory.appendingPathComponent("r.png").path])
+        let loaded = try Self.loadedLibraries([
+            "--progress", "0.5", "-o", directory.appendingPathComponent("r.png").path,
+        ])
         #expect(Self.holds(loaded, "libcairo"), "the check sees what is loaded: \(loaded.sorted())")
         for library in Self.lazyLibraries {
             #expect(!Self.holds(loaded, library), "\(library) was loaded for a ring")

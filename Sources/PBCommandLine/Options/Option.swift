@@ -139,7 +139,8 @@ extension Option {
     /// at `keyPath`.
     static func list<V: OptionValue>(
         _ name: String, _ keyPath: WritableKeyPath<Root, [V]> & Sendable, placeholder: String, section: String,
-        expectation: @autoclosure @escaping @Sendable () -> String? = nil, help: @autoclosure @escaping @Sendable () -> String
+        expectation: @autoclosure @escaping @Sendable () -> String? = nil,
+        help: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
         Option(
             name: name, shortName: nil, placeholder: placeholder, help: help(), section: section, fileKey: nil,
@@ -182,7 +183,8 @@ extension Option {
     /// A number checked by `rule`.
     static func number(
         _ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable, _ rule: NumberRule,
-        placeholder: String, section: String, file: CurveFileKey? = nil, help: @autoclosure @escaping @Sendable () -> String
+        placeholder: String, section: String, file: CurveFileKey? = nil,
+        help: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
         value(
             name, keyPath, placeholder: placeholder, section: section, file: file, expectation: rule.expectation,
@@ -192,7 +194,8 @@ extension Option {
     /// An optional number checked by `rule`.
     static func number(
         _ name: String, _ keyPath: WritableKeyPath<Root, Double?> & Sendable, _ rule: NumberRule,
-        placeholder: String, section: String, file: CurveFileKey? = nil, help: @autoclosure @escaping @Sendable () -> String
+        placeholder: String, section: String, file: CurveFileKey? = nil,
+        help: @autoclosure @escaping @Sendable () -> String
     ) -> Option {
         value(
             name, keyPath, placeholder: placeholder, section: section, file: file, expectation: rule.expectation,

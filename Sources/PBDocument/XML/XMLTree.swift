@@ -119,7 +119,8 @@ struct XMLTree {
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(.element(try copy(current, depth: depth + 1, limits: limits, xml: xml, failure: failure)))
+                children.append(
+                    .element(try copy(current, depth: depth + 1, limits: limits, xml: xml, failure: failure)))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content { children.append(.text(Self.string(content))) }
             default:

@@ -141,7 +141,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Pango's functions, or `.libraryUnavailable` for the font `fontDescription`.
     private static func pango(fontDescription: String) throws(FontError) -> pb_pango_functions {
         guard let functions = Pango.functions else {
-            throw FontError(.libraryUnavailable(reason: Pango.unavailableReason), fontDescription: fontDescription, value: "")
+            throw FontError(
+                .libraryUnavailable(reason: Pango.unavailableReason), fontDescription: fontDescription, value: "")
         }
         return functions
     }
