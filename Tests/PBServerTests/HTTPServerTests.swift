@@ -135,7 +135,7 @@ struct HTTPServerTests {
         #expect(calls.count == 0)
     }
 
-    @Test("A POST with a body is 405; a GET with a body is 413; neither reaches the handler")
+    @Test("Without bodies (the default), a POST is 405; a GET with a body is 413; neither reaches the handler")
     func requestBodies() throws {
         let calls = Counter()
         let server = try HTTPServer(configuration: testConfiguration()) { _ in
@@ -154,6 +154,85 @@ struct HTTPServerTests {
         let empty = try TestHTTPClient.request("GET", "/x", port: server.port, headers: [("Content-Length", "0")])
         #expect(empty.status == 200)
         #expect(calls.count == 1)
+    }
+
+    @Test("With bodies on, a POST's body reaches the handler whole, with Content-Length or chunked")
+    func postBodies() throws {
+        var configuration = testConfiguration()
+        configuration.maximumBodyBytes = 100
+        let server = try HTTPServer(configuration: configuration) { request in
+            .text("\(request.method.rawValue) \(request.body.count) \(String(decoding: request.body, as: UTF8.self))")
+        }
+        let sized = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Content-Length", "3")], body: "abc")
+        #expect(sized.status == 200)
+        #expect(sized.bodyText == "POST 3 abc")
+        let chunked = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Transfer-Encoding", "chunked")],
+            body: "3\r\nabc\r\n4\r\ndefg\r\n0\r\n\r\n")
+        #expect(chunked.bodyText == "POST 7 abcdefg")
+        let atLimit = String(repeating: "x", count: 100)
+        let full = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Content-Length", "100")], body: atLimit)
+        #expect(full.bodyText == "POST 100 \(atLimit)")
+        let empty = try TestHTTPClient.request("POST", "/x", port: server.port, headers: [("Content-Length", "0")])
+        #expect(empty.bodyText == "POST 0 ")
+        let put = try TestHTTPClient.request("PUT", "/x", port: server.port)
+        #expect(put.status == 405)
+        #expect(put.header("Allow") == "GET, HEAD, POST")
+    }
+
+    @Test("A body over the limit is 413, declared or chunked, and never reaches the handler; nothing stays held")
+    func bodyLimit() throws {
+        var configuration = testConfiguration()
+        configuration.maximumBodyBytes = 100
+        let calls = Counter()
+        let server = try HTTPServer(configuration: configuration) { _ in
+            calls.increment()
+            return .text("handled")
+        }
+        let declared = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Content-Length", "101")],
+            body: String(repeating: "x", count: 101))
+        #expect(declared.status == 413)
+        #expect(declared.bodyText == "The request body is 101 bytes; the limit is 100 bytes.\n")
+        let chunks = String(repeating: "32\r\n" + String(repeating: "y", count: 50) + "\r\n", count: 3) + "0\r\n\r\n"
+        let chunked = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Transfer-Encoding", "chunked")], body: chunks)
+        #expect(chunked.status == 413)
+        #expect(chunked.bodyText == "The request body is too large; the limit is 100 bytes.\n")
+        #expect(calls.count == 0)
+        // What the refused bodies took is given back: the whole budget is free for a body at the limit.
+        let allowed = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Content-Length", "100")],
+            body: String(repeating: "z", count: 100))
+        #expect(allowed.status == 200)
+    }
+
+    @Test("Bodies held at once are bounded: one past the total is 503 with Retry-After")
+    func bodiesInAll() throws {
+        var configuration = testConfiguration()
+        (configuration.maximumBodyBytes, configuration.maximumBodyBytesInAll) = (10, 10)
+        let server = try HTTPServer(configuration: configuration) { request in .text("\(request.body.count)") }
+        // Two chunked requests: the first holds 6 bytes while it waits for its last chunk; the second's 6
+        // bytes would make 12.
+        let first = try TestHTTPClient.connect(port: server.port)
+        defer { close(first) }
+        TestHTTPClient.sendAll(
+            Array("POST /x HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n".utf8), on: first)
+        usleep(300_000)
+        let second = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Transfer-Encoding", "chunked")],
+            body: "6\r\nabcdef\r\n0\r\n\r\n")
+        #expect(second.status == 503)
+        #expect(second.header("Retry-After") == "1")
+        TestHTTPClient.sendAll(Array("0\r\n\r\n".utf8), on: first)
+        let answer = try TestHTTPClient.readOne(from: first)
+        #expect(answer.status == 200 && answer.bodyText == "6")
+        // Held bytes are given back when a request completes.
+        let third = try TestHTTPClient.request(
+            "POST", "/x", port: server.port, headers: [("Content-Length", "10")], body: "0123456789")
+        #expect(third.status == 200 && third.bodyText == "10")
     }
 
     @Test("A request line at the limit is served; one byte over is 414; far over is 414 too")

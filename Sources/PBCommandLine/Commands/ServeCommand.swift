@@ -71,6 +71,8 @@ enum ServeCommand: Command {
           GET /render.png|svg|pdf|apng?OPTIONS   'pbrender render' with the same option names,
                                                   progress=0.5&shape=bar&line-width=8; a curve
                                                   file's JSON as curve=, or path-data=
+          POST /render.png|svg|pdf|apng?OPTIONS  the same, with an SVG document or a curve
+                                                  file's JSON as the body (at most 1 MiB)
           GET /badge.svg|png?OPTIONS              'pbrender badge': title=coverage&progress=0.87
           GET /healthz                            ok
 
@@ -86,6 +88,8 @@ enum ServeCommand: Command {
           pbrender serve --port 8080
           curl -o ring.png 'http://127.0.0.1:8080/render.png?progress=0.5&size=128'
           curl -o badge.svg 'http://127.0.0.1:8080/badge.svg?title=coverage&progress=0.87'
+          curl -o logo.png --data-binary @logo.svg -H 'Content-Type: image/svg+xml' \\
+            'http://127.0.0.1:8080/render.png?progress=0.6'
         """
 
     static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError) {
@@ -141,7 +145,8 @@ extension ServeCommand.Options {
         HTTPServer.Configuration(
             host: host, port: UInt16(port), threadCount: threads, connectionLimit: maxConnections,
             connectionTimeout: .milliseconds(Int(timeout * 1000)),
-            maximumRequestLineLength: Self.maximumRequestLineLength, accessLog: accessLog)
+            maximumRequestLineLength: Self.maximumRequestLineLength, accessLog: accessLog,
+            maximumBodyBytes: RenderService.maximumBodyBytes)
     }
 
     /// The routes, with the cache and the budget.

@@ -28,11 +28,14 @@ extension RenderJob {
     ///   - limits: the longest query and the most parameters decoded.
     ///   - compression: how a PNG or APNG is compressed when the query gives no `compression=`
     ///     (a server's `--compression`).
+    ///   - body: a request's body (a `POST`): an SVG document or a curve file's JSON, read as a
+    ///     `curve=` parameter is (with which it cannot be given); `render`'s only.
     /// - Throws: an input error for a query that cannot be decoded or names an unknown or refused
-    ///   parameter, and the command line's errors for the options it gives.
+    ///   parameter, or that gives `curve=` with a body, and the command line's errors for the
+    ///   options it gives and the curve file or document.
     public init(
         query: String, kind: Kind = .progress, format: OutputFormat? = nil, limits: QueryString.Limits = queryLimits,
-        compression: PNGCompression = .default
+        compression: PNGCompression = .default, body: [UInt8]? = nil
     ) throws(CommandLineError) {
         let decoded: QueryString
         do {
@@ -41,8 +44,10 @@ extension RenderJob {
             throw .input(Sentence(error.description))
         }
         switch kind {
-        case .progress: try self.init(renderQuery: decoded, format: format)
-        case .badge: try self.init(badgeQuery: decoded, format: format)
+        case .progress: try self.init(renderQuery: decoded, format: format, body: body)
+        case .badge:
+            guard body == nil else { throw .input("a badge takes no body") }
+            try self.init(badgeQuery: decoded, format: format)
         }
         // The caller's default, unless the query (or its curve file's style) chose a mode.
         if decoded.values(named: "compression").isEmpty && self.compression == .default {
@@ -51,19 +56,24 @@ extension RenderJob {
     }
 
     /// A `render` job from a decoded query.
-    private init(renderQuery query: QueryString, format: OutputFormat?) throws(CommandLineError) {
+    private init(renderQuery query: QueryString, format: OutputFormat?, body: [UInt8]?) throws(CommandLineError) {
         let curves = query.values(named: "curve")
         guard curves.count <= 1 else { throw .input("parameter 'curve' is given more than once") }
+        guard body == nil || curves.isEmpty else {
+            throw .input("parameter 'curve' is given with a body: send the curve file or document one way")
+        }
+        // The curve file or document, under the name its messages give it (`body:3:14: …`).
+        let curve = body.map { (Self.bodyFileName, $0) } ?? curves.first.map { (Self.curveFileName, Array($0.utf8)) }
         var rest = query
         rest.parameters.removeAll { $0.name == "curve" }
         let schema = RenderOptions.schema
         var given = try QueryOptions.given(
             rest, schema: schema, refused: Self.refusedRenderParameters(formatIsGiven: format != nil))
-        if !curves.isEmpty, let path = QueryOptions.item("path", Self.curveFileName, in: schema) {
+        if let (name, _) = curve, let path = QueryOptions.item("path", name, in: schema) {
             given.insert(path, at: 0)
         }
         if let format, let item = QueryOptions.item("format", format.rawValue, in: schema) { given.append(item) }
-        let files = curves.first.map { [Self.curveFileName: Array($0.utf8)] } ?? [:]
+        let files = curve.map { [$0.0: $0.1] } ?? [:]
         try self.init(render: given, context: .files(files), offersFrames: false)
     }
 
@@ -78,6 +88,8 @@ extension RenderJob {
 
     /// The name a request's `curve` parameter is read under, as the curve file.
     static let curveFileName = "curve"
+    /// The name a request's body is read under, as the curve file or SVG document.
+    static let bodyFileName = "body"
 
     /// The parameters of `render` a query may not give, and why.
     static func refusedRenderParameters(formatIsGiven: Bool) -> [String: String] {

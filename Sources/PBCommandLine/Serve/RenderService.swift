@@ -12,6 +12,9 @@ import PBServer
 /// - `GET /render.EXT?…` for every ``OutputFormat``: `render`'s options as parameters
 ///   (``RenderOptions/schema``), a curve file's JSON as `curve=`; the format is the path's. Not
 ///   taken: what writes or reads files on the server (``RenderJob/refusedRenderParameters(formatIsGiven:)``).
+/// - `POST /render.EXT?…`: the same, with an SVG document (`Content-Type: image/svg+xml`) or a curve file's
+///   JSON as the body instead of `curve=`, up to ``maximumBodyBytes`` (413 above). Not cached: the URL does
+///   not name the image.
 /// - `GET /badge.EXT?…` for every still-image format: `badge`'s options (``BadgeOptions/schema``).
 /// - `GET /healthz`: `ok`.
 ///
@@ -24,6 +27,9 @@ import PBServer
 struct RenderService: Sendable {
     /// How long caches may keep an image: a year, and never revalidate (`immutable`).
     static let imageCacheControl = "public, max-age=31536000, immutable"
+    /// The largest body a `POST` may send: 1 MiB, for an SVG document or a curve file (icons and logos take a
+    /// few kilobytes). The server holds at most 64 MiB of bodies at once (503 beyond).
+    static let maximumBodyBytes = 1 << 20
 
     /// The rendered images, by request target.
     let cache: ResponseCache
@@ -68,6 +74,23 @@ struct RenderService: Sendable {
                 "no such resource: \(request.path) (the paths are \(ServeRoute.paths))\n", status: .notFound)
             response.headers["Cache-Control"] = "no-store"
             return response
+        case .render where request.method == .post:
+            do throws(CommandLineError) {
+                guard !request.body.isEmpty else {
+                    throw .input(
+                        "a POST to /render.EXT takes a curve file or an SVG document as its body, and this one is empty "
+                            + "(GET draws a built-in shape)")
+                }
+                return response(try image(route, query: request.query ?? "", body: request.body))
+            } catch {
+                return ServeMessage.response(for: error)
+            }
+        case .badge where request.method == .post:
+            var response = HTTPResponse.text(
+                "a badge takes no body: ask for it with GET (only /render.EXT takes a POST)\n",
+                status: .methodNotAllowed)
+            response.headers["Allow"] = "GET, HEAD"
+            return response
         case .render, .badge:
             let key = request.target
             if let cached = cache.response(forKey: key) { return cached }
@@ -91,16 +114,18 @@ struct RenderService: Sendable {
         return HTTPResponse(headers: headers, body: image.bytes)
     }
 
-    /// The image a route and a raw query ask for, read, budgeted and rendered once.
+    /// The image a route and a raw query ask for (with a `POST`'s body as the curve file or SVG
+    /// document), read, budgeted and rendered once.
     ///
     /// - Throws: the CLI's error for what the query asks (named as parameters when it is put
     ///   into words), or for a query that cannot be decoded; an input error over the budget.
-    func image(_ route: ServeRoute, query: String) throws(CommandLineError) -> RenderedImage {
+    func image(_ route: ServeRoute, query: String, body: [UInt8]? = nil) throws(CommandLineError) -> RenderedImage {
         let job: RenderJob
         switch route {
         case .render(let format):
             job = try RenderJob(
-                query: query, kind: .progress, format: format, limits: queryLimits, compression: compression)
+                query: query, kind: .progress, format: format, limits: queryLimits, compression: compression,
+                body: body)
         case .badge(let format):
             job = try RenderJob(
                 query: query, kind: .badge, format: format, limits: queryLimits, compression: compression)

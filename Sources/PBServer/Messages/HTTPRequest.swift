@@ -1,11 +1,13 @@
-/// An HTTP request as the server hands it to a handler: method, target, version, headers and client address.
+/// An HTTP request as the server hands it to a handler: method, target, version, headers, client address and
+/// body.
 ///
-/// Request bodies are not accepted (the server answers 413 before a handler sees such a request), so there is
-/// no body. The target is the raw request-target from the request line, still percent-encoded:
+/// Only a `POST` has a body, and only on a server configured to take bodies
+/// (``HTTPServer/Configuration/maximumBodyBytes``); the server answers 413 before a handler sees any other
+/// request with a body. The target is the raw request-target from the request line, still percent-encoded:
 /// `/render.png?progress=0.5`; `path` and `query` split it at the first `?`. Decode the query with
 /// ``QueryString``.
 public struct HTTPRequest: Sendable, Hashable {
-    /// The method, e.g. `GET` (a handler only sees `GET` and `HEAD`).
+    /// The method, e.g. `GET` (a handler sees `GET`, `HEAD`, and `POST` when the server takes bodies).
     public var method: HTTPMethod
     /// The request-target as sent, percent-encoded, e.g. `/render.png?progress=0.5`.
     public var target: String
@@ -15,6 +17,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The client's IP address in numeric form (`127.0.0.1`, `::1`), or an empty string when unknown.
     public var remoteAddress: String
+    /// The body (of a `POST`), complete, or empty.
+    public var body: [UInt8]
 
     /// A request with the given parts.
     ///
@@ -24,15 +28,17 @@ public struct HTTPRequest: Sendable, Hashable {
     ///   - version: The protocol version.
     ///   - headers: The header fields.
     ///   - remoteAddress: The client's numeric IP address, or an empty string.
+    ///   - body: The body, or empty.
     public init(
         method: HTTPMethod = .get, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [:],
-        remoteAddress: String = ""
+        remoteAddress: String = "", body: [UInt8] = []
     ) {
         self.method = method
         self.target = target
         self.version = version
         self.headers = headers
         self.remoteAddress = remoteAddress
+        self.body = body
     }
 
     /// The target up to its first `?`, still percent-encoded: `/render.png` for `/render.png?progress=1`.

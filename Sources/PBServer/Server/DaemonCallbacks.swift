@@ -33,11 +33,14 @@ enum DaemonCallbacks {
     }
 
     /// The access handler. On the first call (headers complete) it refuses at once what the server does not pass
-    /// on; an admitted request is answered by the handler on the second call, when libmicrohttpd has the whole
-    /// request (answering on the first call would make it close the connection). Later calls discard body data.
+    /// on; an admitted request is answered by the handler on the last call, when libmicrohttpd has the whole
+    /// request (answering on the first call would make it close the connection). The calls between bring a
+    /// `POST`'s body, piece by piece, refused with 413 once it passes the limit (or 503 once the server holds
+    /// too many bodies) when it has all arrived, the rest of it read and discarded; after an answer, body data is
+    /// discarded.
     static func requestArrived(
         context: UnsafeMutableRawPointer?, connection: OpaquePointer?, method: UnsafePointer<CChar>?,
-        version: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
+        version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> MHD_Result {
         guard let context, let connection, let requestContext, let stateAddress = requestContext.pointee else {
@@ -61,11 +64,30 @@ enum DaemonCallbacks {
             case .refused(let response):
                 return respond(response, to: state, on: connection, server: server)
             }
-        case .admitted(let request):
+        case .admitted(var request):
             if let uploadDataSize, uploadDataSize.pointee != 0 {
+                let count = uploadDataSize.pointee
                 uploadDataSize.pointee = 0
+                guard state.bodyRefusal == nil else { return .YES }  // The rest of a refused body is discarded.
+                let limit = server.configuration.maximumBodyBytes
+                if state.body.count + count > limit {
+                    state.bodyRefusal = ServerContext.bodyTooLarge(nil, limit: limit)
+                } else if let refusal = server.holdBodyBytes(count) {
+                    state.bodyRefusal = refusal
+                } else if let uploadData {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                        state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                    }
+                    return .YES
+                }
+                server.releaseBodyBytes(state.body.count)
+                state.body = []
                 return .YES
             }
+            // libmicrohttpd takes a response only before the body or once it has all arrived: a refusal made
+            // on the way is sent now.
+            if let refusal = state.bodyRefusal { return respond(refusal, to: state, on: connection, server: server) }
+            request.body = state.body
             return respond(server.answer(request), to: state, on: connection, server: server)
         case .answered:
             uploadDataSize?.pointee = 0
@@ -97,8 +119,10 @@ enum DaemonCallbacks {
     ) {
         guard let context, let requestContext, let stateAddress = requestContext.pointee else { return }
         requestContext.pointee = nil
-        Unmanaged<RequestState>.fromOpaque(stateAddress).release()
+        let state = Unmanaged<RequestState>.fromOpaque(stateAddress)
         let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
+        server.releaseBodyBytes(state.takeUnretainedValue().body.count)
+        state.release()
         server.inFlight.subtract(1, ordering: .releasing)
     }
 

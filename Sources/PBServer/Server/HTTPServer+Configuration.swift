@@ -36,6 +36,15 @@ extension HTTPServer {
         public var drainTimeout: Duration
         /// Where each request is logged, or nil for no log. ``AccessLog/standardError`` unless set.
         public var accessLog: AccessLog?
+        /// The most bytes in a `POST` request's body, 0–67,108,864; 0 (the default) takes no bodies, and
+        /// answers `POST` 405 Method Not Allowed. A larger body is answered 413 Content Too Large, at once when
+        /// its `Content-Length` says so, or when a chunked body grows past it. A `GET` or `HEAD` with a body is
+        /// answered 413 whatever this says.
+        public var maximumBodyBytes: Int
+        /// The most bytes of request bodies held at once, over all requests, at least ``maximumBodyBytes``: a
+        /// body that would take the total past it is answered 503 Service Unavailable (with `Retry-After`), so
+        /// that a thousand slow uploads cannot hold a thousand bodies. 64 MiB unless set.
+        public var maximumBodyBytesInAll: Int
 
         /// A configuration with the given settings.
         ///
@@ -50,11 +59,13 @@ extension HTTPServer {
         ///   - maximumHeaderFields: The most header fields.
         ///   - drainTimeout: How long ``HTTPServer/stop()`` waits for requests in flight.
         ///   - accessLog: Where requests are logged, or nil.
+        ///   - maximumBodyBytes: The most bytes in a `POST` body; 0 for no bodies.
+        ///   - maximumBodyBytesInAll: The most bytes of bodies held at once.
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, threadCount: Int? = nil, connectionLimit: Int = 1024,
             connectionTimeout: Duration = .seconds(10), maximumRequestLineLength: Int = 8192,
             maximumHeaderBytes: Int = 16384, maximumHeaderFields: Int = 100, drainTimeout: Duration = .seconds(10),
-            accessLog: AccessLog? = .standardError
+            accessLog: AccessLog? = .standardError, maximumBodyBytes: Int = 0, maximumBodyBytesInAll: Int = 64 << 20
         ) {
             self.host = host
             self.port = port
@@ -66,6 +77,8 @@ extension HTTPServer {
             self.maximumHeaderFields = maximumHeaderFields
             self.drainTimeout = drainTimeout
             self.accessLog = accessLog
+            self.maximumBodyBytes = maximumBodyBytes
+            self.maximumBodyBytesInAll = maximumBodyBytesInAll
         }
 
         /// Throws when a setting is out of range.
@@ -92,6 +105,14 @@ extension HTTPServer {
                 throw invalid("maximumHeaderFields", "\(maximumHeaderFields) is not between 1 and 100000")
             }
             guard drainTimeout >= .zero else { throw invalid("drainTimeout", "\(drainTimeout) is negative") }
+            guard (0...(64 << 20)).contains(maximumBodyBytes) else {
+                throw invalid("maximumBodyBytes", "\(maximumBodyBytes) is not between 0 and 67108864")
+            }
+            guard maximumBodyBytesInAll >= maximumBodyBytes else {
+                throw invalid(
+                    "maximumBodyBytesInAll",
+                    "\(maximumBodyBytesInAll) is less than maximumBodyBytes (\(maximumBodyBytes))")
+            }
         }
 
         /// ``connectionTimeout`` in whole seconds, rounded up.

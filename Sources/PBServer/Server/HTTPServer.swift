@@ -70,10 +70,10 @@ public final class HTTPServer: Sendable {
                 address.isIPv6 ? 1 : 0, sockaddr, UInt32(configuration.threadCount),
                 UInt32(configuration.connectionLimit), configuration.connectionTimeoutSeconds,
                 configuration.connectionMemoryLimit,
-                { context, connection, _, method, version, _, uploadDataSize, requestContext in
+                { context, connection, _, method, version, uploadData, uploadDataSize, requestContext in
                     DaemonCallbacks.requestArrived(
                         context: context, connection: connection, method: method, version: version,
-                        uploadDataSize: uploadDataSize, requestContext: requestContext)
+                        uploadData: uploadData, uploadDataSize: uploadDataSize, requestContext: requestContext)
                 },
                 { context, uri, _ in DaemonCallbacks.requestLineArrived(context: context, uri: uri) },
                 { context, _, requestContext, _ in

@@ -18,6 +18,10 @@ final class RequestState {
 
     /// How far the access handler has got with the request.
     var phase = Phase.lineArrived
+    /// The body received so far (of a `POST`), counted in the server's ``ServerContext/bodyBytesHeld``.
+    var body: [UInt8] = []
+    /// The answer to a body refused on its way (413, 503), sent when the request is complete.
+    var bodyRefusal: HTTPResponse?
     /// The method, version and client address, for the access log.
     var method = ""
     var version = ""

@@ -9,6 +9,9 @@ final class ServerContext: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Set when ``HTTPServer/stop()`` begins: later responses carry `Connection: close`.
     let stopping = Atomic<Bool>(false)
+    /// The bytes of request bodies held now, over all requests (at most
+    /// ``HTTPServer/Configuration/maximumBodyBytesInAll``).
+    let bodyBytesHeld = Atomic<Int>(0)
 
     init(handler: @escaping HTTPServer.Handler, configuration: HTTPServer.Configuration) {
         self.handler = handler
@@ -47,6 +50,32 @@ final class ServerContext: Sendable {
                 headers: headers, remoteAddress: remoteAddress))
     }
 
+    /// The 413 for a body of `length` bytes (nil: more than the limit, by a count that cannot be read).
+    static func bodyTooLarge(_ length: Int?, limit: Int) -> HTTPResponse {
+        .text(
+            "The request body is \(length.map { "\($0) bytes" } ?? "too large"); the limit is \(limit) bytes.\n",
+            status: .contentTooLarge)
+    }
+
+    /// Takes `count` more bytes of body into the server's total, or answers why not: 503 when the total would
+    /// pass ``HTTPServer/Configuration/maximumBodyBytesInAll``. Give the bytes back with ``releaseBodyBytes(_:)``.
+    func holdBodyBytes(_ count: Int) -> HTTPResponse? {
+        let held = bodyBytesHeld.add(count, ordering: .relaxed).newValue
+        guard held <= configuration.maximumBodyBytesInAll else {
+            bodyBytesHeld.subtract(count, ordering: .relaxed)
+            var response = HTTPResponse.text(
+                "The server holds as many request bodies as it may; try again shortly.\n", status: .serviceUnavailable)
+            response.headers["Retry-After"] = "1"
+            return response
+        }
+        return nil
+    }
+
+    /// Gives back bytes taken by ``holdBodyBytes(_:)``.
+    func releaseBodyBytes(_ count: Int) {
+        if count > 0 { bodyBytesHeld.subtract(count, ordering: .relaxed) }
+    }
+
     /// The handler's response to an admitted request, made safe to send.
     func answer(_ request: HTTPRequest) -> HTTPResponse {
         Self.sanitized(handler(request))
@@ -82,13 +111,26 @@ final class ServerContext: Sendable {
         guard String(validating: target, as: UTF8.self) != nil else {
             return .text("The request target is not valid UTF-8.\n", status: .badRequest)
         }
-        guard method == HTTPMethod.get.rawValue || method == HTTPMethod.head.rawValue else {
-            var response = HTTPResponse.text("Only GET and HEAD are allowed.\n", status: .methodNotAllowed)
-            response.headers["Allow"] = "GET, HEAD"
+        let takesBodies = configuration.maximumBodyBytes > 0
+        let allowed = [HTTPMethod.get, .head] + (takesBodies ? [.post] : [])
+        guard allowed.contains(HTTPMethod(method)) else {
+            let names = allowed.map(\.rawValue)
+            var response = HTTPResponse.text(
+                "Only \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1]) are allowed.\n",
+                status: .methodNotAllowed)
+            response.headers["Allow"] = names.joined(separator: ", ")
             return response
         }
-        if headers.contains("Transfer-Encoding") || (headers["Content-Length"].map { $0 != "0" } ?? false) {
-            return .text("Requests with a body are not accepted.\n", status: .contentTooLarge)
+        let declaredLength = headers["Content-Length"].map { Int($0) ?? Int.max }
+        guard method == HTTPMethod.post.rawValue else {
+            if headers.contains("Transfer-Encoding") || (declaredLength.map { $0 != 0 } ?? false) {
+                return .text("Requests with a body are not accepted.\n", status: .contentTooLarge)
+            }
+            return nil
+        }
+        if let declaredLength, declaredLength > configuration.maximumBodyBytes {
+            return Self.bodyTooLarge(
+                declaredLength == Int.max ? nil : declaredLength, limit: configuration.maximumBodyBytes)
         }
         return nil
     }

@@ -90,6 +90,47 @@ struct RenderServiceTests {
         #expect(response.body == cli.outputBytes)
     }
 
+    @Test("A POST's body, an SVG document or a curve file, draws what the CLI draws from the file; not cached")
+    func postBody() throws {
+        let service = Self.service()
+        let document = try String(
+            contentsOf: EndToEndTests.root.appendingPathComponent("Examples/check.svg"), encoding: .utf8)
+        var images: [[UInt8]] = []
+        for (body, name) in [(document, "check.svg"), (try Self.curveJSON(), "curve.json")] {
+            let response = service.respond(
+                to: HTTPRequest(
+                    method: .post, target: "/render.png?progress=0.6", headers: ["Content-Type": "image/svg+xml"],
+                    body: Array(body.utf8)))
+            #expect(response.status == .ok, "\(String(decoding: response.body, as: UTF8.self))")
+            let cli = runTool(["--path", name, "--progress", "0.6", "-o", "-"], files: [name: body])
+            #expect(cli.exitCode == 0 && response.body == cli.outputBytes, "\(name)")
+            images.append(response.body)
+        }
+        // Two bodies under the same URL, two images: nothing was cached by the URL.
+        #expect(images.count == 2 && images[0] != images[1])
+        let empty = service.respond(to: HTTPRequest(method: .post, target: "/render.png?progress=0.6"))
+        #expect(empty.status == .badRequest)
+        #expect(
+            String(decoding: empty.body, as: UTF8.self)
+                == "a POST to /render.EXT takes a curve file or an SVG document as its body, and this one is empty "
+                + "(GET draws a built-in shape)\n")
+        let broken = service.respond(
+            to: HTTPRequest(method: .post, target: "/render.svg?progress=0.6", body: Array("<svg><path d='M0 0 L".utf8))
+        )
+        #expect(broken.status == .badRequest)
+        #expect(String(decoding: broken.body, as: UTF8.self).hasPrefix("body:1:"))
+        let twice = service.respond(
+            to: HTTPRequest(
+                method: .post, target: "/render.png?progress=0.6&curve=\(queryEncoded(try Self.curveJSON()))",
+                body: Array(document.utf8)))
+        #expect(twice.status == .badRequest)
+        #expect(
+            String(decoding: twice.body, as: UTF8.self)
+                == "parameter 'curve' is given with a body: send the curve file or document one way\n")
+        let badge = service.respond(to: HTTPRequest(method: .post, target: "/badge.svg?progress=0.6", body: [1]))
+        #expect(badge.status == .methodNotAllowed && badge.headers["Allow"] == "GET, HEAD")
+    }
+
     @Test("Images carry their type, a strong ETag of their bytes, a year's immutable caching and nosniff")
     func imageHeaders() throws {
         let service = Self.service()
