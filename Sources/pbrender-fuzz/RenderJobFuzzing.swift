@@ -8,8 +8,10 @@
     /// (a command line, its files served from memory), then rendered.
     ///
     /// The first byte picks the front end and its settings: bit 0 the query (0) or the arguments
-    /// (1); for a query, bit 1 `render`'s options or `badge`'s, and bits 2-4 the format the
-    /// "route" names (none, or one of `OutputFormat.allCases`). A query is the rest of the input;
+    /// (1); for a query, bit 1 `render`'s options or `badge`'s, bits 2-4 the format the "route"
+    /// names (none, or one of `OutputFormat.allCases`), and bit 5 a `POST`: the query is the rest
+    /// up to its first byte 0x01 and the body (a document or curve file) what follows. Otherwise a
+    /// query is the rest of the input;
     /// arguments are the rest up to its first byte 0x01, separated by NUL bytes, and what follows
     /// is the file every read is served.
     ///
@@ -33,13 +35,17 @@
             let what: String
             do {
                 if options & 1 == 0 {
-                    let query = String(decoding: rest, as: UTF8.self)
+                    let split = options & 32 == 0 ? rest.endIndex : rest.firstIndex(of: 0x01) ?? rest.endIndex
+                    let query = String(decoding: rest[..<split], as: UTF8.self)
+                    let body = split < rest.endIndex ? Array(rest[(split + 1)...]) : nil
                     guard ArgumentsFuzzing.isAffordable(pseudoArguments(query)) else { return false }
                     let kind: RenderJob.Kind = options & 2 == 0 ? .progress : .badge
                     let formats: [OutputFormat?] = [nil] + OutputFormat.allCases
                     let format = formats[Int(options >> 2 & 7) % formats.count]
-                    what = "query \(query.debugDescription) (\(kind), format \(format.map { "\($0)" } ?? "none"))"
-                    job = try RenderJob(query: query, kind: kind, format: format)
+                    what =
+                        "query \(query.debugDescription) (\(kind), format \(format.map { "\($0)" } ?? "none"))"
+                        + (body.map { ", body of \($0.count) bytes" } ?? "")
+                    job = try RenderJob(query: query, kind: kind, format: format, body: body)
                 } else {
                     let split = rest.firstIndex(of: 0x01) ?? rest.endIndex
                     let arguments = rest[..<split].split(separator: 0, omittingEmptySubsequences: false).map {

@@ -67,9 +67,10 @@ import random  # noqa: E402
 import re  # noqa: E402
 import shutil  # noqa: E402
 import statistics  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
-from benchinfo import cpu_name  # noqa: E402
+from benchinfo import countable, cpu_name  # noqa: E402
 
 import mpmath  # noqa: E402
 import scipy  # noqa: E402
@@ -422,10 +423,11 @@ def callgrind_counts(binary, path_file, start, cubics):
 
     def count(command):
         # A fixed hash seed keeps Python's own work the same from run to run.
-        output = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-            capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"},
-        ).stderr  # fmt: skip
+        with tempfile.TemporaryDirectory() as scratch:
+            output = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *countable(command, scratch)],
+                capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+            ).stderr  # fmt: skip
         return int(re.search(r"Collected : (\d+)", output).group(1))
 
     def pbrender(phase, rounds):

@@ -10,7 +10,6 @@ through four shapes past the documented limits: a 16 KB query of 4,000 parameter
 each answer, prints the server's VmRSS after the first 1,000, 5,000 and all, then sends SIGTERM and
 prints how long the server took to exit. Python is the harness only.
 """
-import os
 import signal
 import socket
 import subprocess

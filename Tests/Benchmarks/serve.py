@@ -47,7 +47,7 @@ import tempfile
 import time
 import urllib.request
 
-from benchinfo import ms, shell_quote, swift_build, system_description, verdict, version
+from benchinfo import countable, ms, shell_quote, swift_build, system_description, verdict, version
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/serve.py"
@@ -156,8 +156,9 @@ def callgrind_collected(stderr):
 def cli_instructions(pbrender, frames):
     """Instructions callgrind counts for the CLI rendering `frames` ring frames (all threads)."""
     with tempfile.TemporaryDirectory() as directory:
-        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", pbrender, "--shape", "ring",
-                   "--size", "256", "--frames", str(frames), "-o", os.path.join(directory, "f-%04d.png")]
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                   *countable([pbrender, "--shape", "ring", "--size", "256", "--frames", str(frames), "-o",
+                               os.path.join(directory, "f-%04d.png")], directory)]
         result = subprocess.run(command, capture_output=True, text=True)
         return callgrind_collected(result.stderr)
 
@@ -185,9 +186,9 @@ def serve_instructions(pbrender, count):
     """Instructions callgrind counts for `pbrender serve --threads 1` answering `count` uncached ring requests
     (`ask_for_rings`), start and stop included."""
     port = free_port()
-    with tempfile.TemporaryFile() as err:
-        process = subprocess.Popen(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", pbrender,
-                                    "serve", "--port", str(port), "--threads", "1"],
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryDirectory() as scratch:
+        process = subprocess.Popen(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                                    *countable([pbrender, "serve", "--port", str(port), "--threads", "1"], scratch)],
                                    stdout=subprocess.DEVNULL, stderr=err)
         wait_for_port(port, process, seconds=120)
         ask_for_rings(port, count)
