@@ -5,7 +5,7 @@
 public enum OptionNaming: Hashable, Sendable {
     /// `pbrender`'s flags.
     case commandLine
-    /// A URL's query parameters (`pbrender serve`, ``RenderJob/init(query:kind:format:limits:compression:)``).
+    /// A URL's query parameters (`pbrender serve`, ``RenderJob/init(query:kind:format:limits:compression:body:)``).
     case query
 
     /// The option `name` (`line-width`) as the front end writes it, quoted, with a placeholder
