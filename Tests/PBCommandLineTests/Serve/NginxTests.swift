@@ -132,7 +132,23 @@ struct NginxTests {
             }
         }
         #expect(try proxy.client.request("/nowhere").status == 404)
-        #expect(try proxy.client.request("/render.png?progress=1", method: "POST").status == 405)
+        #expect(try proxy.client.request("/render.png?progress=1", method: "PUT").status == 405)
+        // A POST's body passes through nginx to pbrender, and its answer is never a cache hit.
+        let document = try String(
+            contentsOf: EndToEndTests.root.appendingPathComponent("Examples/check.svg"), encoding: .utf8)
+        let post = { (client: ServeClient) in
+            try client.request(
+                "/render.png?progress=0.6", method: "POST",
+                headers: [("Content-Type", "image/svg+xml"), ("Content-Length", "\(document.utf8.count)")],
+                body: document)
+        }
+        let directPost = try post(ServeClient(port: server.port))
+        #expect(directPost.status == 200 && !directPost.body.isEmpty)
+        for _ in 0..<2 {
+            let proxied = try post(proxy.client)
+            #expect(proxied.status == 200 && proxied.body == directPost.body)
+            #expect(proxied.header("X-Cache-Status") != "HIT")
+        }
         #expect(try proxy.client.request("/healthz").bodyText == "ok\n")
 
         #expect(proxy.stop() == 0)

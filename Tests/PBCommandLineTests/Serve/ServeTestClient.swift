@@ -12,13 +12,15 @@ struct ServeClient {
         try TestHTTPClient.connect(port: port, timeoutSeconds: timeoutSeconds)
     }
 
-    /// One request on its own connection, read by its `Content-Length` or chunks.
-    func request(_ target: String, method: String = "GET", headers: [(String, String)] = []) throws
-        -> RawHTTPResponse
+    /// One request (with `body`, sent as it is: give its `Content-Length` in `headers`) on its own
+    /// connection, read by its `Content-Length` or chunks.
+    func request(_ target: String, method: String = "GET", headers: [(String, String)] = [], body: String = "")
+        throws -> RawHTTPResponse
     {
         let descriptor = try connect()
         defer { close(descriptor) }
-        TestHTTPClient.sendAll(TestHTTPClient.requestBytes(method, target, headers: headers), on: descriptor)
+        TestHTTPClient.sendAll(
+            TestHTTPClient.requestBytes(method, target, headers: headers, body: body), on: descriptor)
         return try TestHTTPClient.readOne(from: descriptor, bodiless: method == "HEAD")
     }
 
