@@ -92,7 +92,8 @@ let package = Package(
                     .when(configuration: .release))
             ]),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
-        .executableTarget(name: "pbrender-bench", dependencies: ["PBGeometry", "PBRendering"], swiftSettings: strict),
+        .executableTarget(
+            name: "pbrender-bench", dependencies: ["PBGeometry", "PBRendering", "PBDocument"], swiftSettings: strict),
         // libFuzzer's `LLVMFuzzerRunDriver`, declared for the fuzzer (header only; `-sanitize=fuzzer` links it).
         .systemLibrary(name: "CFuzzer"),
         // libwebp's decoder, for the fuzzer's webp target alone (it decodes what the encoder wrote).

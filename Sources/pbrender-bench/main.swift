@@ -1,5 +1,6 @@
-// In-process timings of PBGeometry for the geometry benchmark, `Tests/Benchmarks/geometry.py`, and
-// ring frames in each PNG compression mode for `Tests/Benchmarks/render.py` (`RingFrames.swift`).
+// In-process timings of PBGeometry for the geometry benchmark, `Tests/Benchmarks/geometry.py`,
+// ring frames in each PNG compression mode for `Tests/Benchmarks/render.py` (`RingFrames.swift`),
+// and SVG documents read and measured for `Tests/Benchmarks/documents.py` (`Documents.swift`).
 // Not a product: a tool for those scripts, which document the results.
 //
 //     pbrender-bench time FILE [--repeats R] [--accuracy A] [--queries N]
@@ -223,10 +224,15 @@ do {
         try ringFrames(arguments.dropFirst(2))
         exit(0)
     }
+    if arguments.count >= 2, arguments[1] == "documents" {
+        try documents(arguments.dropFirst(2))
+        exit(0)
+    }
     guard arguments.count >= 3 else {
         throw BenchError(
             description:
-                "usage: pbrender-bench (time|lengths|points|once) FILE [options] | ring-frames MODE COUNT OUTDIR")
+                "usage: pbrender-bench (time|lengths|points|once) FILE [options] | ring-frames MODE COUNT OUTDIR"
+                + " | documents DIR [--rounds K]")
     }
     let data = try readFile(arguments[2])
     let options = try Options(arguments.dropFirst(3))
