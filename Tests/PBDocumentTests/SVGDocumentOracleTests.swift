@@ -80,11 +80,13 @@ struct SVGDocumentOracleTests {
         """,
     ]
 
+    /// The oracle script.
+    static let oracleScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Oracles/svgpathtools_lengths.py")
+
     /// The per-shape lengths svgpathtools measures, for each file.
     static func oracle(_ files: [URL]) throws -> [String: [Double]] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Oracles/svgpathtools_lengths.py")
-        let output = try ChildProcess.output(of: "python3", [script.path] + files.map(\.path))
+        let output = try ChildProcess.output(of: "python3", [oracleScript.path] + files.map(\.path))
         return try JSONDecoder().decode([String: [Double]].self, from: output)
     }
 
@@ -146,5 +148,42 @@ struct SVGDocumentOracleTests {
             Self.expectSameLengths(lengths, expected[file.path] ?? [], relative: 1e-9, file.lastPathComponent)
         }
         #expect(shapes == expected.values.map(\.count).reduce(0, +))
+    }
+
+    @Test(
+        "Designers' icons (elementary and breeze, made with Inkscape) read and measure as svgpathtools measures what they draw"
+    )
+    func designerIcons() throws {
+        // Every 10th icon file (not the links between names) of each theme, in a fixed order.
+        var files: [URL] = []
+        for theme in ["/usr/share/icons/elementary", "/usr/share/icons/breeze"] {
+            let enumerator = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: theme), includingPropertiesForKeys: [.isSymbolicLinkKey])
+            let icons = (enumerator?.allObjects as? [URL] ?? []).filter { url in
+                url.pathExtension == "svg"
+                    && (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink != true
+            }.sorted { $0.path < $1.path }
+            try #require(icons.count > 2_500, "install elementary-icon-theme and breeze-icon-theme (.ci/install-deps)")
+            files += icons.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+        }
+        // svgpathtools on what a browser draws (`--visible`): hidden and undrawn elements left out,
+        // corner radii resolved, the root's viewBox mapped; nil for files it cannot compare.
+        let output = try ChildProcess.output(of: "python3", [Self.oracleScript.path, "--visible"] + files.map(\.path))
+        let expected = try JSONDecoder().decode([String: [Double]?].self, from: output)
+        var compared = 0
+        for file in files {
+            let data = try Data(contentsOf: file)
+            #expect(SVGDocument.looksLikeSVG(data), "\(file.path)")
+            let document = try SVGDocument(data: Array(data), fileName: file.lastPathComponent)
+            guard let lengths = expected[file.path] ?? nil else { continue }
+            compared += 1
+            let total = document.elements.reduce(0) { $0 + PathMeasure($1.path, accuracy: 1e-11).length }
+            let theirs = lengths.reduce(0, +)
+            #expect(
+                abs(total - theirs) <= 1e-9 * max(theirs, 1e-300),
+                "\(file.path): \(total) against svgpathtools' \(theirs)")
+        }
+        // Nearly all are compared: only a `<use>` or path data svgpathtools cannot parse leaves one out.
+        #expect(compared >= files.count * 9 / 10, "\(compared) of \(files.count) compared")
     }
 }
