@@ -10,8 +10,9 @@ import PBGeometry
 /// `pbrender-bench documents DIR [--rounds K]`, for `Tests/Benchmarks/documents.py`: reads every
 /// `.svg` file in DIR into memory, then K times (after one untimed round) reads each as an
 /// `SVGDocument` and measures each element's path on the canvas (`PathMeasure`, default
-/// accuracy). Prints JSON: the number of files, the seconds of each round, the files that could
-/// not be read (name and message) and each file's total length to 17 digits. Each round's
+/// accuracy). Prints JSON: the number of files, the seconds of each round, the number of files that
+/// could not be read (each named with its message on standard error) and each other file's total
+/// length to 17 digits. Each round's
 /// seconds are given as wall time and as the process's CPU time.
 func documents(_ arguments: ArraySlice<String>) throws {
     guard let directory = arguments.first else {
@@ -53,34 +54,13 @@ func documents(_ arguments: ArraySlice<String>) throws {
         seconds.append(timed { round() }.seconds)
         cpuSeconds.append(processCPUSeconds() - cpuStart)
     }
-    let entries = zip(files, lengths).map { "\"\($0.name)\": \(digits17($1))" }.joined(separator: ", ")
-    let failed = failures.map { "[\"\($0.0)\", \(jsonString($0.1))]" }.joined(separator: ", ")
+    for (name, message) in failures {
+        // Standard error by its descriptor: the C `stderr` global is not concurrency-safe.
+        let line = Array("pbrender-bench: \(name): \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+    let entries = zip(files, lengths).filter { $1.isFinite }.map { "\"\($0.name)\": \(digits17($1))" }
     print(
         "{\"files\": \(files.count), \"seconds\": \(phaseJSON(seconds)), \"cpuSeconds\": \(phaseJSON(cpuSeconds)), "
-            + "\"failures\": [\(failed)], "
-            + "\"lengths\": {\(entries)}}")
-}
-
-/// The CPU time the process has used, in seconds (a shared machine's wall time is not the work).
-private func processCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
-
-/// `text` as a JSON string literal.
-private func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case _ where scalar.value < 0x20:
-            out +=
-                "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                + String(scalar.value, radix: 16)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+            + "\"failures\": \(failures.count), \"lengths\": {\(entries.joined(separator: ", "))}}")
 }

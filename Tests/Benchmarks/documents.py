@@ -103,7 +103,7 @@ def main():
     lines += [
         "",
         f"pbrender in process is {oracle_cpu / pb_cpu:,.0f}× cheaper than svgpathtools over the whole set. "
-        f"Failures: pbrender {len(result['failures'])} of {len(files)} files. "
+        f"Failures: pbrender {result['failures']} of {len(files)} files. "
         f"Agreement: over {compared} files the largest relative difference between pbrender's total length and "
         f"svgpathtools' is {worst:.1e}" + (f" (`{worst_file}`)." if worst_file else "."),
     ]
