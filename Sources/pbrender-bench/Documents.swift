@@ -64,3 +64,10 @@ func documents(_ arguments: ArraySlice<String>) throws {
         "{\"files\": \(files.count), \"seconds\": \(phaseJSON(seconds)), \"cpuSeconds\": \(phaseJSON(cpuSeconds)), "
             + "\"failures\": \(failures.count), \"lengths\": {\(entries.joined(separator: ", "))}}")
 }
+
+/// The CPU time the process has used, in seconds (a shared machine's wall time is not the work).
+private func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
