@@ -64,6 +64,20 @@ struct SVGDocumentDrawingTests {
         #expect(threeQuarters[95, 70].alpha > 0 && threeQuarters[105, 70].alpha == 0)
     }
 
+    @Test("sequence with an offset: the window moves along the whole document and wraps to its start")
+    func sequenceOffset() throws {
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        let indicator = ProgressIndicator(document: try document(Self.twoLines), style: style)
+        // 0.5 moved by 0.75: [0.75, 1] of the whole (the second line's second half) and [0, 0.25]
+        // (the first line's first half).
+        let scene = try indicator.layout().scene(values: [0.5], offset: 0.75)
+        let picture = try RGBAImage(png: try scene.render(as: .png))
+        #expect(picture.matches(Self.red, at: 60, 20) && picture[110, 20].alpha == 0)
+        #expect(picture[90, 70].alpha == 0 && picture[140, 70].blue == 255)
+        #expect(scene.progress == nil)
+    }
+
     @Test("An element's stroke: colour with stroke-opacity, opacity apart, SVG's initial caps, joins and miter limit")
     func elementStyle() throws {
         let doc = try document(
