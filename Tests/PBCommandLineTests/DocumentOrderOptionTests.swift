@@ -55,6 +55,9 @@ struct DocumentOrderOptionTests {
             #expect(result.exitCode == 2, "\(arguments): \(result.error)")
             #expect(result.error.contains(arguments.count == 2 ? "delay" : "order"), "\(result.error)")
         }
+        let fills = runTool(["--shape", "bar", "--progress", "0.5", "--fills", "always", "-o", "-"])
+        #expect(
+            fills.exitCode == 2 && fills.error.contains("'--fills' draws an SVG document's fills"), "\(fills.error)")
         let (live, _) = try render(["--progress", "0.5", "--live", "--format", "svg"])
         #expect(live.exitCode == 2 && live.error.contains("several elements"), "\(live.error)")
     }

@@ -181,6 +181,50 @@ struct SVGDocumentDrawingTests {
         #expect(share <= 0.005, "\(comparison)")
     }
 
+    @Test(
+        "With fills and no strokes, bootstrap icons at progress 1 paint what rsvg-convert paints",
+        arguments: ["github", "alarm", "bicycle", "house-fill", "dice-5", "activity"])
+    func iconFills(name: String) throws {
+        let file = "/usr/share/bootstrap-icons/svg/\(name).svg"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let doc = try SVGDocument(data: Array(bytes), fileName: file).fitted(to: Size(width: 64, height: 64))
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        style.lineWidth = 0
+        style.elementFills = .atEnd
+        var indicator = ProgressIndicator(document: doc, style: style)
+        indicator.progress = 1
+        let ours = try RGBAImage(png: try indicator.scene().render(as: .png))
+        let theirs = try ExternalRenderer.rsvg(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                of: "width=\"16\" height=\"16\"", with: "width=\"64\" height=\"64\""))
+        let (share, comparison) = difference(ours, theirs)
+        #expect(share <= 0.005, "\(name): \(comparison)")
+        // At the end only: just short of it, nothing is filled.
+        indicator.progress = 0.99
+        let short = try RGBAImage(png: try indicator.scene().render(as: .png))
+        #expect(short.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 0 })
+    }
+
+    @Test("fill-rule evenodd leaves the hole rsvg-convert leaves; nonzero does not")
+    func fillRule() throws {
+        let ring = #"<path d="M10 10h80v80h-80z M30 30h40v40h-40z" fill="black" fill-rule="evenodd"/>"#
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">"# + ring + "</svg>"
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        style.lineWidth = 0
+        style.elementFills = .always
+        var indicator = ProgressIndicator(document: try SVGDocument(string: text), style: style)
+        indicator.progress = 0
+        let ours = try RGBAImage(png: try indicator.scene().render(as: .png))
+        #expect(ours[50, 50].alpha == 0 && ours[20, 20].alpha == 255)
+        let (share, comparison) = difference(ours, try ExternalRenderer.rsvg(text))
+        #expect(share <= 0.005, "\(comparison)")
+        let nonzero = ProgressIndicator(
+            document: try SVGDocument(string: text.replacingOccurrences(of: "evenodd", with: "nonzero")), style: style)
+        #expect(try RGBAImage(png: try nonzero.scene().render(as: .png))[50, 50].alpha == 255)
+    }
+
     @Test("PDF output rasterises to the PNG's pixels")
     func pdfOutput() throws {
         let doc = try SVGDocument(string: Self.drawing)

@@ -44,6 +44,9 @@ extension RenderOptions {
     /// - Throws: a usage error when they are given for a source that is not a document, or
     ///   `--delay` with an order other than `delayed`.
     func elementOrder(isDocument: Bool) throws(CommandLineError) -> ElementOrder? {
+        if !isDocument, indicator.style.elementFills != .none {
+            throw .usage("\(theOption: "fills") draws an SVG document's fills: give one with \(option: "path", "FILE")")
+        }
         guard order != nil || delay != nil else { return nil }
         guard isDocument else {
             let name = order != nil ? "order" : "delay"

@@ -136,6 +136,11 @@ extension RenderOptions {
             help:
                 "How far apart the delayed order's windows start, in all, from 0 (together) to 1 (one after another; default \(default: ElementOrder.defaultDelay)); implies --order delayed."
         ),
+        .value(
+            "fills", \.indicator.style.elementFills, placeholder: "WHEN", section: "SVG DOCUMENTS",
+            help:
+                "Draw an SVG document's own solid fills (colours, currentColor, fill-rule, fill-opacity, opacity; a gradient's fallback colour) under the strokes: none (the default), always, or at-end (when the progress is complete)."
+        ),
     ]
 
     /// How the track and progress are stroked.

@@ -76,7 +76,12 @@ extension ProgressIndicator {
                 var color = color
                 color.alpha *= strokeOpacity
                 return color
-            }, opacity: own.opacity)
+            }, opacity: own.opacity,
+            fill: own.fill.solidColor.map { color in
+                var color = color
+                color.alpha *= own.fillOpacity
+                return color
+            }, fillRule: own.fillRule == .evenodd ? .evenOdd : .nonZero)
         if transform.isConformal() {
             drawn.transform = .identity
             drawn.stroke.lineWidth *= scale

@@ -39,7 +39,7 @@ extension CairoContext {
         if let fill = plan.fillColor {
             for subpath in plan.drawnSubpaths { addSubpath(subpath) }
             setSource(fill)
-            self.fill()
+            self.fill(rule: layer.fillRule)
         }
         switch plan.stroke {
         case .dot(let point, let color, let style):

@@ -121,8 +121,11 @@ final class CairoContext {
         cairo_stroke(pointer)
     }
 
-    /// Fills the current path (non-zero winding) and clears it.
-    func fill() {
+    /// Fills the current path by `rule` (non-zero winding by default) and clears it.
+    ///
+    /// The corresponding C functions are `cairo_set_fill_rule` and `cairo_fill`.
+    func fill(rule: FillRule = .nonZero) {
+        cairo_set_fill_rule(pointer, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_fill(pointer)
     }
 

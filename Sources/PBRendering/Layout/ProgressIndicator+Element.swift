@@ -19,19 +19,26 @@ extension ProgressIndicator {
         /// The colour of the progress along the element (its opacity folded in), or `nil` for
         /// the indicator's progress paint (its tint, gradient or colour by value).
         public var color: Color?
-        /// The opacity the element's progress and track are drawn with, `0...1`.
+        /// The opacity the element's progress, track and fill are drawn with, `0...1`.
         public var opacity: Double
+        /// The element's own fill (its opacity folded in), drawn under the strokes when the
+        /// style's ``ProgressStyle/elementFills`` says; `nil` for none.
+        public var fill: Color?
+        /// Which points the fill covers.
+        public var fillRule: FillRule
 
         /// Creates an element.
         public init(
             path: Path, transform: Transform = .identity, stroke: StrokeStyle, color: Color? = nil,
-            opacity: Double = 1
+            opacity: Double = 1, fill: Color? = nil, fillRule: FillRule = .nonZero
         ) {
             self.path = path
             self.transform = transform
             self.stroke = stroke
             self.color = color
             self.opacity = opacity
+            self.fill = fill
+            self.fillRule = fillRule
         }
 
         /// The element run the other way: its path reversed.

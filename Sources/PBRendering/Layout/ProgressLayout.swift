@@ -215,13 +215,24 @@ public struct ProgressLayout: Hashable, Sendable {
         return layers
     }
 
-    /// A drawing's layers: every element's track (when the track tint shows), then every
+    /// A drawing's layers: every element's fill (when ``ProgressStyle/elementFills`` says: always,
+    /// or at the end when the progress is complete), every element's track (when the track tint shows), then every
     /// element's progress over its part, in its own stroke, colour and opacity, stroked in its
     /// own space.
     private func elementLayers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double)
         -> [Layer]
     {
         var layers: [Layer] = []
+        if style.elementFills == .always || (style.elementFills == .atEnd && end >= 1) {
+            for item in elements {
+                guard let fill = item.element.fill, fill.alpha > 0, item.measure.length > 0 else { continue }
+                layers.append(
+                    .shape(
+                        ShapeLayer(
+                            path: item.measure, stroke: nil, fillPaint: .color(fill), opacity: item.element.opacity,
+                            fillRule: item.element.fillRule)))
+            }
+        }
         let trackPaint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
         if !trackPaint.isInvisible {
             for item in elements where item.element.stroke.lineWidth > 0 && item.measure.length > 0 {

@@ -146,7 +146,7 @@ struct SVGWriter {
         if let color = plan.fillColor {
             let darkClass = self.darkClass(property: "fill", light: color, dark: dark.fillPaint?.color(atFraction: 0))
             body += "<path d=\"\(pathData(plan.drawnSubpaths))\"\(darkClass) fill=\"\(hex(color))\""
-            body += "\(opacity("fill", color))/>\n"
+            body += "\(opacity("fill", color))\(layer.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : "")/>\n"
         }
         // The dark layer has the same geometry: only its paints differ.
         switch plan.stroke {

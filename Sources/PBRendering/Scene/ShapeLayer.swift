@@ -24,8 +24,10 @@ public struct ShapeLayer: Hashable, Sendable {
     public var stroke: StrokeStyle?
     /// What the stroke is painted with.
     public var strokePaint: Paint
-    /// What the part is filled with (non-zero winding), under its stroke; `nil` for no fill.
+    /// What the part is filled with, under its stroke; `nil` for no fill.
     public var fillPaint: Paint?
+    /// Which points the fill covers. Default non-zero winding.
+    public var fillRule: FillRule
     /// The layer's opacity, `0...1`. Default 1.
     public var opacity: Double
     /// Whether a layer trimmed to nothing (at `strokeStart`) still paints the dot a zero-length
@@ -45,7 +47,8 @@ public struct ShapeLayer: Hashable, Sendable {
         path: PathMeasure, strokeStart: Double = 0, strokeEnd: Double = 1, trimOffset: Double = 0,
         trimScope: TrimScope = .wholePath,
         stroke: StrokeStyle? = nil, strokePaint: Paint = .color(.black), fillPaint: Paint? = nil,
-        opacity: Double = 1, showsZeroLengthDot: Bool = false, strokeTransform: Transform = .identity
+        opacity: Double = 1, showsZeroLengthDot: Bool = false, strokeTransform: Transform = .identity,
+        fillRule: FillRule = .nonZero
     ) {
         self.path = path
         self.strokeStart = strokeStart
@@ -58,6 +61,7 @@ public struct ShapeLayer: Hashable, Sendable {
         self.opacity = opacity
         self.showsZeroLengthDot = showsZeroLengthDot
         self.strokeTransform = strokeTransform
+        self.fillRule = fillRule
     }
 
     /// Layers are equal when they draw the same: the same path (by its elements) and settings.
@@ -67,7 +71,7 @@ public struct ShapeLayer: Hashable, Sendable {
             && lhs.trimScope == rhs.trimScope
             && lhs.stroke == rhs.stroke && lhs.strokePaint == rhs.strokePaint && lhs.fillPaint == rhs.fillPaint
             && lhs.opacity == rhs.opacity && lhs.showsZeroLengthDot == rhs.showsZeroLengthDot
-            && lhs.strokeTransform == rhs.strokeTransform
+            && lhs.strokeTransform == rhs.strokeTransform && lhs.fillRule == rhs.fillRule
     }
 
     /// Hashes what `==` compares.
