@@ -225,6 +225,27 @@ struct SVGDocumentDrawingTests {
         #expect(try RGBAImage(png: try nonzero.scene().render(as: .png))[50, 50].alpha == 255)
     }
 
+    @Test("Dashes stay put in the element's own space: a line stretched twice as wide, its window moved by a quarter")
+    func stretchedDashes() throws {
+        // 40 user units long, 80 points on the canvas; dashes of 4 user units are 8 points.
+        let doc = try document(
+            #"<line x1="0" y1="10" x2="40" y2="10" transform="scale(2 1)" stroke="black" stroke-width="4" stroke-dasharray="4 4"/>"#
+        )
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        let indicator = ProgressIndicator(document: doc, style: style)
+        guard case .elements(let elements, _, _) = indicator.geometry else { return }
+        #expect(elements[0].transform == Transform(scaleX: 2, y: 1))
+        // Half the length, moved by a quarter: canvas 20...60, which holds the dashes (laid from
+        // the line's start) at 20...24, 32...40 and 48...56.
+        let scene = try indicator.layout().scene(values: [0.5], offset: 0.25)
+        let picture = try RGBAImage(png: try scene.render(as: .png))
+        for x in [22, 36, 52] { #expect(picture[x, 10].alpha == 255, "\(x) is a dash") }
+        for x in [12, 18, 28, 44, 58, 66] { #expect(picture[x, 10].alpha == 0, "\(x) is blank") }
+        // The stroke is 4 user units tall, and the y scale is 1: 4 points.
+        #expect(picture[22, 8].alpha == 255 && picture[22, 13].alpha == 0)
+    }
+
     @Test("PDF output rasterises to the PNG's pixels")
     func pdfOutput() throws {
         let doc = try SVGDocument(string: Self.drawing)
