@@ -27,7 +27,10 @@ public enum ElementOrder: Hashable, Sendable {
     /// Each element's part, as fractions of its own length, for progress from `start` to `end`
     /// (both pinned to `0...1`).
     ///
-    /// - Parameter lengths: the elements' lengths on the canvas, in order.
+    /// - Parameters:
+    ///   - lengths: the elements' lengths on the canvas, in order.
+    ///   - start: where the progress starts (`strokeStart`), a fraction of the whole.
+    ///   - end: where the progress ends, a fraction of the whole.
     /// - Returns: one `(start, end)` a length, each in `0...1`; nothing is drawn where
     ///   `start >= end`.
     /// - Complexity: O(n).

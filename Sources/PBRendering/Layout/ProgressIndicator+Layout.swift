@@ -2,7 +2,7 @@ import PBGeometry
 
 extension ProgressIndicator {
     /// The scene of the indicator at its ``values``: ``layout()``, then
-    /// ``ProgressLayout/scene(values:strokeStart:)``.
+    /// ``ProgressLayout/scene(values:strokeStart:offset:)``.
     ///
     /// - Throws: ``RenderError`` as ``layout()`` does, and for values that are NaN or infinite.
     public func scene() throws(RenderError) -> Scene {

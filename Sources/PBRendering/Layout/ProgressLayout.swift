@@ -1,7 +1,7 @@
 import PBGeometry
 
 /// A progress indicator laid out, waiting for its progress: the canvas, the path fitted and
-/// measured, and the style. ``scene(values:strokeStart:)`` makes the scene for any progress at
+/// measured, and the style. ``scene(values:strokeStart:offset:)`` makes the scene for any progress at
 /// little cost, so frames of an animation share one layout.
 public struct ProgressLayout: Hashable, Sendable {
     /// The canvas width in points.
@@ -34,7 +34,7 @@ public struct ProgressLayout: Hashable, Sendable {
     /// What the layout did that was not quite what was asked, for the caller to pass on (the
     /// command line prints each as `pbrender: warning: …`): the indicator's progress pinned to
     /// 0...1, several values past the end of the path, a label shrunk or shortened to fit.
-    /// Values given later to ``scene(values:strokeStart:)`` are not checked here. Not compared
+    /// Values given later to ``scene(values:strokeStart:offset:)`` are not checked here. Not compared
     /// by `==`.
     public internal(set) var warnings: [RenderWarning] = []
     /// A drawing's elements, each measured on the canvas, in drawing order (reversed for a
