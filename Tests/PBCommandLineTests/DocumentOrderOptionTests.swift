@@ -61,4 +61,12 @@ struct DocumentOrderOptionTests {
         let (live, _) = try render(["--progress", "0.5", "--live", "--format", "svg"])
         #expect(live.exitCode == 2 && live.error.contains("several elements"), "\(live.error)")
     }
+
+    @Test("The server's query takes order= and delay= with a document body, and refuses them without one")
+    func query() throws {
+        let job = try RenderJob(query: "progress=0.5&order=together", body: Array(Self.document.utf8))
+        let image = try RGBAImage(png: try job.render().bytes)
+        #expect(image[60, 20].red == 255 && image[140, 20].alpha == 0 && image[60, 70].green == 255)
+        #expect(throws: CommandLineError.self) { try RenderJob(query: "progress=0.5&delay=0.3&shape=ring") }
+    }
 }
