@@ -22,7 +22,8 @@ import Testing
         #expect(
             headings == [
                 "OVERVIEW", "USAGE", "INPUT", "PROGRESS", "PROGRESS SOURCES", "ANIMATION", "OUTPUT",
-                "CANVAS AND SHAPE", "STROKE", "COLOURS", "LABEL", "WEB AND ACCESSIBILITY", "HELP", "SUBCOMMANDS",
+                "CANVAS AND SHAPE", "SVG DOCUMENTS", "STROKE", "COLOURS", "LABEL", "WEB AND ACCESSIBILITY", "HELP",
+                "SUBCOMMANDS",
                 "EXAMPLES", "EXIT CODES",
             ])
         #expect(

@@ -16,7 +16,7 @@ import Testing
         for element in document.elements {
             print(element.tag, element.id ?? "-", PathMeasure(element.path).length)  // circle - 43.98229715025711
         }
-        var icon = ProgressIndicator(document: document.fitted(to: Size(width: 128, height: 128)))
+        var icon = ProgressIndicator(document: document.fitted(to: Size(width: 128, height: 128)), order: .together)
         icon.progress = 0.5
         let png = try icon.scene().render(as: .png)
         // README end

@@ -6,17 +6,29 @@ import Testing
 /// A document as the geometry of a ``ProgressIndicator``: the `sequence` order.
 @Suite("ProgressIndicator: from an SVG document")
 struct SVGDocumentIndicatorTests {
-    @Test("The indicator runs along the whole document on its canvas, with the first element's line width")
+    @Test("The indicator has each element on the document's canvas, in its own stroke or 1 user unit wide")
     func indicator() throws {
         let doc = try document(
             #"<g transform="scale(2)"><line x2="10" stroke="red" stroke-width="3"/></g><circle cx="50" cy="50" r="5"/>"#
         )
         let indicator = ProgressIndicator(document: doc)
-        #expect(indicator.geometry == .path(doc.path, canvas: Size(width: 200, height: 100)))
-        #expect(indicator.style.lineWidth == 6)
+        guard case .elements(let elements, let canvas, let order) = indicator.geometry else {
+            Issue.record("not elements: \(indicator.geometry)")
+            return
+        }
+        #expect(canvas == Size(width: 200, height: 100) && order == .sequence)
+        #expect(elements.map(\.path) == doc.elements.map(\.path))
+        // A uniform scale is drawn on the canvas, the width scaled: 3 user units are 6 points.
+        #expect(elements[0].stroke.lineWidth == 6 && elements[0].transform == .identity)
+        #expect(elements[0].color == Color(red: 1, green: 0, blue: 0))
+        #expect(elements[1].stroke.lineWidth == 1 && elements[1].color == nil)
         var style = ProgressStyle()
         style.lineWidth = 2
-        #expect(ProgressIndicator(document: doc, style: style).style.lineWidth == 2)
+        guard case .elements(let widened, _, _) = ProgressIndicator(document: doc, style: style).geometry else {
+            return
+        }
+        // The style's width is for elements without a stroke of their own, unless it overrides.
+        #expect(widened.map(\.stroke.lineWidth) == [6, 2])
     }
 
     /// Found by pbrender-fuzz's `svgdocument` target (`M2-1e308.5.5z`): finite coordinates whose
@@ -47,7 +59,8 @@ struct SVGDocumentIndicatorTests {
         indicator.progress = 0.5
         let png = try indicator.scene().render(as: .png)
         #expect(png.count > 100)
-        #expect(indicator.style.lineWidth == 8)
+        guard case .elements(let elements, _, _) = indicator.geometry else { return }
+        #expect(elements.map(\.stroke.lineWidth) == [8])
         expectClose(length(doc.path), 8 * (14 * .pi + 16 * .pi), relative: 1e-12)
     }
 }

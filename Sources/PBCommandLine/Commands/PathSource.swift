@@ -77,6 +77,10 @@ struct PathSource: Sendable {
         switch geometry(curveFile: curveFile) {
         case .path(let path, _):
             return (path, curveFile?.document)
+        case .elements(let elements, _, _):
+            var joined = Path()
+            for element in elements { joined.addPath(element.path) }
+            return (joined, curveFile?.document)
         case .shape(let shape):
             do {
                 return (try ProgressIndicator(shape: shape).layout().measure.path, nil)

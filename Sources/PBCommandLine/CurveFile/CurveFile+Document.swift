@@ -50,22 +50,16 @@ extension CurveFile {
         document?.warnings.map { "\(file):\($0.line): \($0.message)" } ?? []
     }
 
-    /// The geometry a document draws on a canvas of the given sides: the document fitted to
-    /// them (``SVGDocument/fitted(to:)``, its `preserveAspectRatio` kept), a missing side from
-    /// the document's aspect ratio; `nil` when this is not a document.
-    ///
-    /// - Returns: the path on the canvas, the canvas, and the line width when none is given
-    ///   (the first element's stroke width on the canvas).
-    func documentGeometry(width: Double?, height: Double?) -> (path: Path, canvas: Size, lineWidth: Double)? {
+    /// The document on a canvas of the given sides: fitted to them (``SVGDocument/fitted(to:)``,
+    /// its `preserveAspectRatio` kept), a missing side from the document's aspect ratio; `nil`
+    /// when this is not a document.
+    func fittedDocument(width: Double?, height: Double?) -> SVGDocument? {
         guard let document else { return nil }
         let natural = document.canvasSize
-        var fitted = document
-        if width != nil || height != nil, natural.width > 0, natural.height > 0 {
-            let size = Size(
-                width: width ?? (height ?? natural.height) * natural.width / natural.height,
-                height: height ?? (width ?? natural.width) * natural.height / natural.width)
-            fitted = document.fitted(to: size)
-        }
-        return (fitted.path, fitted.canvasSize, fitted.elements.first?.canvasLineWidth ?? 1)
+        guard width != nil || height != nil, natural.width > 0, natural.height > 0 else { return document }
+        let size = Size(
+            width: width ?? (height ?? natural.height) * natural.width / natural.height,
+            height: height ?? (width ?? natural.width) * natural.height / natural.width)
+        return document.fitted(to: size)
     }
 }

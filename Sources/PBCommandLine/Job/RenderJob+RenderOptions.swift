@@ -33,6 +33,7 @@ extension RenderJob {
         let options = read.options
         try options.checkOffset()
         var (indicator, sourceWarnings) = try options.indicator(curveFile: read.curveFile, context: context)
+        try Self.checkDrawing(indicator, options: options)
         if options.isAnimation {
             self = try Self.animation(options, indicator: indicator)
             warnings = sourceWarnings.map(Self.words)
@@ -75,15 +76,33 @@ extension RenderJob {
                 if case .pinned(name: "progress", _, _) = warning.kind, hintsAPercentage { continue }
                 warnings.append(Self.words(warning))
             }
-            scene = Self.offsetting(
-                try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart),
-                by: options.offset ?? RenderOptions.Default.start)
+            scene = try layout.scene(
+                values: indicator.values, strokeStart: indicator.strokeStart,
+                offset: options.offset ?? RenderOptions.Default.start)
         } catch {
             throw CommandLineError(.render(error))
         }
         self.init(
             content: .scene(scene), format: format, appearance: options.appearance, isLive: options.live,
             output: options.output, defaultOutput: Self.defaultOutput(.png), force: options.force, warnings: warnings)
+    }
+
+    /// Refuses, for a document of several elements, what follows one progress layer: a live
+    /// SVG, an animated SVG and an indeterminate indicator.
+    ///
+    /// - Throws: a usage error naming the option.
+    private static func checkDrawing(_ indicator: ProgressIndicator, options: RenderOptions) throws(CommandLineError) {
+        guard case .elements(let elements, _, _) = indicator.geometry, elements.count > 1 else { return }
+        let format = options.format ?? options.output.flatMap { OutputFormat(fileName: $0) }
+        let conflicts: [(Bool, Sentence)] = [
+            (options.live, "\(option: "live")"), (options.indeterminate != nil, "\(option: "indeterminate")"),
+            (options.isAnimation && format == .svg, "an animated SVG"),
+        ]
+        if let (_, name) = conflicts.first(where: \.0) {
+            throw .usage(
+                "a document of several elements is drawn with a progress layer for each, which \(name) cannot follow yet; "
+                    + "draw PNG, PDF or SVG stills, frames or an animated PNG or WebP")
+        }
     }
 
     /// An animation (`--animate-to`, `--indeterminate`, …): one file, or frames to a pattern.

@@ -122,6 +122,7 @@ extension ProgressShape: ChoiceOptionValue {}
 extension ImageFormat: ChoiceOptionValue {}
 extension Appearance: ChoiceOptionValue {}
 extension PNGCompression: ChoiceOptionValue {}
+extension ElementFills: ChoiceOptionValue {}
 
 extension Array: OptionValue where Element: OptionValue {
     static var expectation: String { "a list of " + Element.expectation.replacingPrefix("a ", with: "") + "s" }

@@ -24,8 +24,44 @@ extension RenderOptions {
         let fileValues = options.values
         options.values = nil
         for item in given { try item.apply(to: &options) }
+        // Style flags given override every element's own style in a document.
+        for item in given {
+            if let override = documentOverride[item.option.name] { options.documentOverrides.insert(override) }
+        }
         if options.progress == nil && options.values == nil { options.values = fileValues }
         return (options, curveFile)
+    }
+
+    /// The document style each style option overrides when it is given.
+    private static let documentOverride: [String: DocumentStyleOverrides] = [
+        "progress-color": .color, "progress-gradient": .color, "color-stops": .color, "dark-progress-color": .color,
+        "line-width": .lineWidth, "line-cap": .lineCap, "line-join": .lineJoin, "miter-limit": .miterLimit,
+        "dash": .dash, "dash-phase": .dash,
+    ]
+
+    /// The order of `--order` and `--delay` for a document, or `nil` when neither is given.
+    ///
+    /// - Throws: a usage error when they are given for a source that is not a document, or
+    ///   `--delay` with an order other than `delayed`.
+    func elementOrder(isDocument: Bool) throws(CommandLineError) -> ElementOrder? {
+        if !isDocument, indicator.style.elementFills != .none {
+            throw .usage("\(theOption: "fills") draws an SVG document's fills: give one with \(option: "path", "FILE")")
+        }
+        guard order != nil || delay != nil else { return nil }
+        guard isDocument else {
+            let name = order != nil ? "order" : "delay"
+            throw .usage(
+                "\(theOption: name) orders the elements of an SVG document: give one with \(option: "path", "FILE")")
+        }
+        switch order ?? .delayed {
+        case .sequence, .together:
+            if delay != nil {
+                throw .usage("\(theOption: "delay") goes with \(option: "order") delayed, not \(order?.rawValue ?? "")")
+            }
+            return order == .together ? .together : .sequence
+        case .delayed:
+            return .delayed(delay ?? ElementOrder.defaultDelay)
+        }
     }
 
     /// The path of `indicator` mapped from `viewBox`'s coordinates onto the canvas: the box's size
@@ -60,10 +96,15 @@ extension RenderOptions {
     {
         var indicator = self.indicator
         indicator.geometry = source.geometry(curveFile: curveFile)
-        if let document = curveFile?.documentGeometry(width: indicator.width, height: indicator.height) {
-            // A document is scaled to the canvas the options give, and drawn 1 user unit wide.
-            indicator.geometry = .path(document.path, canvas: document.canvas)
-            if indicator.style.lineWidth == nil { indicator.style.lineWidth = document.lineWidth }
+        let order = try elementOrder(isDocument: curveFile?.document != nil)
+        if let document = curveFile?.fittedDocument(width: indicator.width, height: indicator.height) {
+            // A document is scaled to the canvas the options give, each element in its own style
+            // but for the style flags given.
+            indicator.geometry =
+                ProgressIndicator(
+                    document: document, style: indicator.style, order: order ?? .sequence,
+                    overrides: documentOverrides
+                ).geometry
         }
         if let viewBox { indicator.geometry = try Self.mapped(indicator, by: viewBox, curveFile: curveFile) }
         indicator.isClockwise = !counterclockwise

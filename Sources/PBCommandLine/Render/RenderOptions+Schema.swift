@@ -6,7 +6,8 @@ extension RenderOptions {
     /// the server's query strings all read this list.
     static let schema: [Option<RenderOptions>] =
         PathSource.schema.map { $0.lifted(\.source) } + progressOptions + sourceOptions + animationOptions
-        + outputOptions + canvasOptions + strokeOptions + colourOptions + labelOptions + webOptions
+        + outputOptions + canvasOptions + documentOptions + strokeOptions + colourOptions + labelOptions
+        + webOptions
 
     /// What every option left out means, read by help's "(default …)": one value for the whole schema.
     private static let defaults = RenderOptions()
@@ -120,6 +121,25 @@ extension RenderOptions {
             "view-box", \.viewBox, placeholder: "'X Y W H'", section: "CANVAS AND SHAPE", file: .top("viewBox"),
             help:
                 "The rectangle of the path's coordinates the canvas shows, as an SVG viewBox ('0 0 16 16' for a 16-unit icon): the canvas is W x H points unless --size, --width or --height give another, which the box fills centred, its aspect kept (xMidYMid meet). For --path-data and curve files; an SVG document has its own."
+        ),
+    ]
+
+    /// How an SVG document's elements are drawn.
+    static let documentOptions: [Option<RenderOptions>] = [
+        .value(
+            "order", \.order, placeholder: "ORDER", section: "SVG DOCUMENTS",
+            help:
+                "How progress spreads over an SVG document's elements: sequence (the default: the whole document as one path in document order), together (every element at the same fraction of its own length) or delayed (element i of n over the progress window [i D/(n-1), i D/(n-1) + 1 - D], D from --delay)."
+        ),
+        .number(
+            "delay", \.delay, .within(0...1), placeholder: "D", section: "SVG DOCUMENTS",
+            help:
+                "How far apart the delayed order's windows start, in all, from 0 (together) to 1 (one after another; default \(default: ElementOrder.defaultDelay)); implies --order delayed."
+        ),
+        .value(
+            "fills", \.indicator.style.elementFills, placeholder: "WHEN", section: "SVG DOCUMENTS",
+            help:
+                "Draw an SVG document's own solid fills (colours, currentColor, fill-rule, fill-opacity, opacity; a gradient's fallback colour) under the strokes: none (the default), always, or at-end (when the progress is complete)."
         ),
     ]
 

@@ -2,6 +2,16 @@ import PBDocument
 import PBGeometry
 import PBRendering
 
+/// The `--order` of an SVG document's elements: how progress spreads over them.
+enum DocumentOrder: String, CaseIterable, Hashable, Sendable, ChoiceOptionValue {
+    /// The whole document as one path, in document order.
+    case sequence
+    /// Every element at the same fraction of its own length.
+    case together
+    /// Each element over its own window of the progress, `--delay` apart in all.
+    case delayed
+}
+
 /// Everything `pbrender render` is told, typed: filled in from a curve file, then from the command
 /// line (so flags win), or from a query string, by the declarations of ``schema``.
 struct RenderOptions: Sendable {
@@ -70,6 +80,13 @@ struct RenderOptions: Sendable {
     /// The rectangle of the path's coordinates the canvas shows (`--view-box`), for path data and
     /// curve files.
     var viewBox: ViewBox?
+    /// How progress spreads over an SVG document's elements (`--order`), and the delay of the
+    /// `delayed` order (`--delay`).
+    var order: DocumentOrder?
+    var delay: Double?
+    /// The stroke properties the options set for every element of an SVG document (style flags
+    /// given, which override the document's style).
+    var documentOverrides: DocumentStyleOverrides = []
     /// Whether the canvas's sides were last set by `--size` (then the renderer's `width` and
     /// `height` are that option in messages).
     var canvasFromSize = false

@@ -47,6 +47,34 @@ public struct Transform: Hashable, Sendable {
     /// The determinant `a d - b c`: negative when the transform mirrors.
     public var determinant: Double { a * d - b * c }
 
+    /// The transform that undoes this one, or `nil` when it is singular (its determinant is zero
+    /// or not finite, so it flattens the plane onto a line or a point and nothing undoes it).
+    ///
+    /// `t.concatenating(t.inverse!)` is the identity up to rounding: each coefficient is a
+    /// quotient by the determinant, so the relative error grows with the condition number.
+    public var inverse: Transform? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let (ia, ib, ic, id) = (d / det, -b / det, -c / det, a / det)
+        let inverse = Transform(
+            a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+        guard [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy(\.isFinite) else {
+            return nil
+        }
+        return inverse
+    }
+
+    /// Whether the transform keeps shapes (a rotation, a uniform scale, a mirror and a
+    /// translation, combined): its linear part maps the unit square to a square, within a
+    /// relative `tolerance`. Under such a map a stroke is the same whether it is drawn before or
+    /// after the map, with its width scaled by `√|det|`.
+    public func isConformal(tolerance: Double = 1e-12) -> Bool {
+        let (x, y) = (a * a + b * b, c * c + d * d)
+        let scale = max(x, y)
+        guard scale > 0, scale.isFinite else { return false }
+        return abs(x - y) <= tolerance * scale && abs(a * c + b * d) <= tolerance * scale
+    }
+
     /// Whether the transform is the identity.
     public var isIdentity: Bool { self == .identity }
 

@@ -32,10 +32,14 @@ extension CairoContext {
     private func draw(_ layer: ShapeLayer, scale: Double) throws(RenderError) {
         let plan = try layer.plan()
         if plan.isGrouped { pushGroup() }
+        if let transform = plan.transform {
+            save()
+            concatenate(transform)
+        }
         if let fill = plan.fillColor {
-            for piece in plan.pieces { addSubpath(piece.subpath) }
+            for subpath in plan.drawnSubpaths { addSubpath(subpath) }
             setSource(fill)
-            self.fill()
+            self.fill(rule: layer.fillRule)
         }
         switch plan.stroke {
         case .dot(let point, let color, let style):
@@ -51,6 +55,7 @@ extension CairoContext {
         case nil:
             break
         }
+        if plan.transform != nil { restore() }
         if plan.isGrouped { popGroup(paintingWithAlpha: plan.opacity) }
     }
 

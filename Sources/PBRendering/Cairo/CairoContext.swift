@@ -31,6 +31,29 @@ final class CairoContext {
         cairo_scale(pointer, factor, factor)
     }
 
+    /// Saves the drawing state (the transform among it) for ``restore()``.
+    ///
+    /// The corresponding C function is `cairo_save`.
+    func save() {
+        cairo_save(pointer)
+    }
+
+    /// Restores the state the last ``save()`` saved.
+    ///
+    /// The corresponding C function is `cairo_restore`.
+    func restore() {
+        cairo_restore(pointer)
+    }
+
+    /// Maps later drawing by `transform` first, then by the current transform.
+    ///
+    /// The corresponding C function is `cairo_transform`.
+    func concatenate(_ transform: Transform) {
+        var matrix = cairo_matrix_t(
+            xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_transform(pointer, &matrix)
+    }
+
     func setSource(_ color: Color) {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
@@ -98,8 +121,11 @@ final class CairoContext {
         cairo_stroke(pointer)
     }
 
-    /// Fills the current path (non-zero winding) and clears it.
-    func fill() {
+    /// Fills the current path by `rule` (non-zero winding by default) and clears it.
+    ///
+    /// The corresponding C functions are `cairo_set_fill_rule` and `cairo_fill`.
+    func fill(rule: FillRule = .nonZero) {
+        cairo_set_fill_rule(pointer, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         cairo_fill(pointer)
     }
 

@@ -2,7 +2,7 @@ import PBGeometry
 
 extension ProgressIndicator {
     /// The scene of the indicator at its ``values``: ``layout()``, then
-    /// ``ProgressLayout/scene(values:strokeStart:)``.
+    /// ``ProgressLayout/scene(values:strokeStart:offset:)``.
     ///
     /// - Throws: ``RenderError`` as ``layout()`` does, and for values that are NaN or infinite.
     public func scene() throws(RenderError) -> Scene {
@@ -66,6 +66,14 @@ extension ProgressIndicator {
             progressStroke: progressStroke, trackStroke: trackStroke, accessibility: accessibility, label: fitted.label,
             labelRoom: room, content: content,
             isIndeterminate: isIndeterminate)
+        if case .elements(let elements, _, let order) = geometry {
+            try validateElements(elements, order: order)
+            let oriented = isClockwise ? elements : elements.reversed().map { $0.reversed() }
+            layout.elements = oriented.map {
+                ProgressLayout.MeasuredElement(element: $0, measure: PathMeasure($0.path))
+            }
+            layout.order = order
+        }
         layout.warnings = warnings
         return layout
     }
@@ -83,6 +91,9 @@ extension ProgressIndicator {
             roundShape = shape == .bar ? nil : shape
         case .path(_, let canvas):
             canvasWidth = width ?? canvas?.width
+            roundShape = nil
+        case .elements(_, let canvas, _):
+            canvasWidth = width ?? canvas.width
             roundShape = nil
         }
         switch position {
@@ -226,6 +237,9 @@ extension ProgressIndicator {
         switch geometry {
         case .shape(let shape): shape == .bar ? .above : .center
         case .path(let path, _): !path.isEmpty && path.subpaths.allSatisfy(\.isClosed) ? .center : .above
+        case .elements(let elements, _, _):
+            elements.contains { !$0.path.isEmpty } && elements.allSatisfy { $0.path.subpaths.allSatisfy(\.isClosed) }
+                ? .center : .above
         }
     }
 
@@ -248,6 +262,12 @@ extension ProgressIndicator {
             let (path, center) = try shape.geometry(
                 in: rect, stroke: widest, startAngle: startAngle, clockwise: isClockwise)
             return (path, canvas, center, rect)
+        case .elements(let elements, let canvas, _):
+            var joined = Path()
+            for element in elements { joined.addPath(element.path) }
+            var whole = self
+            whole.geometry = .path(joined, canvas: canvas)
+            return try whole.place(widest: widest, room: room)
         case .path(let source, let given):
             if startAngle != nil {
                 throw RenderError(
@@ -279,6 +299,34 @@ extension ProgressIndicator {
             let content = Rect(
                 x: offset.x + padding, y: offset.y + padding, width: bounds.width, height: bounds.height)
             return (moved, canvas, nil, content)
+        }
+    }
+
+    /// Checks what a drawing of elements cannot show: several values (each element has its own
+    /// colour), progress and track fills, and a delay outside `0...1`.
+    ///
+    /// - Throws: ``RenderError``: `.notApplicable` or `.invalidValue` naming the value at fault.
+    private func validateElements(_ elements: [Element], order: ElementOrder) throws(RenderError) {
+        if case .delayed(let delay) = order, !(delay.isFinite && (0...1).contains(delay)) {
+            throw RenderError(.invalidValue(name: "delay", value: "\(delay)", requirement: "a number from 0 to 1"))
+        }
+        if values.count > 1 {
+            throw RenderError(
+                .notApplicable(
+                    name: "values",
+                    reason: "a drawing's elements are drawn in their own colours, one progress over them"))
+        }
+        if style.trackFillColor != nil || style.progressFillColor != nil {
+            throw RenderError(
+                .notApplicable(
+                    name: style.trackFillColor != nil ? "trackFillColor" : "progressFillColor",
+                    reason: "a drawing's fills are its own"))
+        }
+        for element in elements {
+            for (name, value) in [("opacity", element.opacity)] where !(value.isFinite && (0...1).contains(value)) {
+                throw RenderError(.invalidValue(name: name, value: "\(value)", requirement: "a number from 0 to 1"))
+            }
+            try element.stroke.validate(naming: "lineWidth")
         }
     }
 

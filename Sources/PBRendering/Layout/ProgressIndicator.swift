@@ -21,6 +21,10 @@ public struct ProgressIndicator: Hashable, Sendable {
         /// A path in its own coordinates, with the canvas it is drawn on (a curve file's `width`
         /// and `height`), or `nil` to fit the canvas to the path's stroke.
         case path(Path, canvas: Size?)
+        /// Shapes of a drawing on a canvas (an SVG document's elements, in order), each stroked in
+        /// its own style, progress spread over them in `order`. Their outlines are on the
+        /// canvas, as they are joined into one path for what needs one (a label's place).
+        case elements([Element], canvas: Size, order: ElementOrder)
     }
 
     /// What the track and the progress run along. Default a ring.

@@ -1,7 +1,7 @@
 import PBGeometry
 
 /// A progress indicator laid out, waiting for its progress: the canvas, the path fitted and
-/// measured, and the style. ``scene(values:strokeStart:)`` makes the scene for any progress at
+/// measured, and the style. ``scene(values:strokeStart:offset:)`` makes the scene for any progress at
 /// little cost, so frames of an animation share one layout.
 public struct ProgressLayout: Hashable, Sendable {
     /// The canvas width in points.
@@ -34,9 +34,20 @@ public struct ProgressLayout: Hashable, Sendable {
     /// What the layout did that was not quite what was asked, for the caller to pass on (the
     /// command line prints each as `pbrender: warning: …`): the indicator's progress pinned to
     /// 0...1, several values past the end of the path, a label shrunk or shortened to fit.
-    /// Values given later to ``scene(values:strokeStart:)`` are not checked here. Not compared
+    /// Values given later to ``scene(values:strokeStart:offset:)`` are not checked here. Not compared
     /// by `==`.
     public internal(set) var warnings: [RenderWarning] = []
+    /// A drawing's elements, each measured on the canvas, in drawing order (reversed for a
+    /// counterclockwise indicator); empty for a shape or a path.
+    var elements: [MeasuredElement] = []
+    /// How progress spreads over ``elements``.
+    var order = ElementOrder.sequence
+
+    /// An element of a drawing with its outline measured.
+    struct MeasuredElement: Sendable {
+        var element: ProgressIndicator.Element
+        var measure: PathMeasure
+    }
 
     /// Whether two layouts draw alike.
     public static func == (lhs: ProgressLayout, rhs: ProgressLayout) -> Bool {
@@ -45,6 +56,7 @@ public struct ProgressLayout: Hashable, Sendable {
             && lhs.progressStroke == rhs.progressStroke && lhs.trackStroke == rhs.trackStroke
             && lhs.accessibility == rhs.accessibility && lhs.label == rhs.label && lhs.labelRoom == rhs.labelRoom
             && lhs.content == rhs.content && lhs.isIndeterminate == rhs.isIndeterminate
+            && lhs.elements.map(\.element) == rhs.elements.map(\.element) && lhs.order == rhs.order
     }
 
     /// Hashes what `==` compares.
@@ -75,9 +87,19 @@ public struct ProgressLayout: Hashable, Sendable {
     /// the boundaries between values are colour changes (hard stops of a path gradient), with no
     /// seam or gap; each value takes its colour from ``ProgressStyle/valueColors``.
     ///
-    /// - Throws: ``RenderError`` (`.invalidValue`) for a value or start that is NaN or infinite.
-    public func scene(values: [Double], strokeStart: Double = 0) throws(RenderError) -> Scene {
-        for value in values + [strokeStart] where !value.isFinite {
+    /// A drawing of elements (``ProgressIndicator/Geometry/elements(_:canvas:order:)``) has a
+    /// track and a progress layer for each element, its part of the progress given by the
+    /// layout's ``ElementOrder``; it has a progress layer to follow (``Scene/progress``) only
+    /// when it has one element.
+    ///
+    /// `offset` moves the drawn window along the path by that fraction of its length, wrapping
+    /// round its end (Lottie's trim offset, ``ShapeLayer/trimOffset``); in a drawing, along the
+    /// whole drawing in the `sequence` order, along each element in the others.
+    ///
+    /// - Throws: ``RenderError`` (`.invalidValue`) for a value, start or offset that is NaN or
+    ///   infinite.
+    public func scene(values: [Double], strokeStart: Double = 0, offset: Double = 0) throws(RenderError) -> Scene {
+        for value in values + [strokeStart, offset] where !value.isFinite {
             throw RenderError(.invalidValue(name: "progress", value: "\(value)", requirement: "a finite number"))
         }
         // An unknown progress shows its indeterminate look: the first quarter of the path.
@@ -87,8 +109,8 @@ public struct ProgressLayout: Hashable, Sendable {
         // drawn when it is not past the start); several are lengths laid end to end from the start.
         let end = values.count == 1 ? min(values[0], 1) : min(start + values.reduce(0, +), 1)
         let progress = values.count == 1 ? end : end - start
-        var light = layers(style: style.resolved(for: .light), values: values, start: start, end: end)
-        var dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end)
+        var light = layers(style: style.resolved(for: .light), values: values, start: start, end: end, offset: offset)
+        var dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end, offset: offset)
         var accessibility = self.accessibility
         if !isIndeterminate {
             accessibility.percent = progress * 100
@@ -118,7 +140,7 @@ public struct ProgressLayout: Hashable, Sendable {
             dependents: dependents)
         return Scene(
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
-            accessibility: accessibility, progress: info)
+            accessibility: accessibility, progress: elements.count > 1 ? nil : info)
     }
 
     /// The smallest a label is shrunk to when it does not fit its room, as a fraction of its font
@@ -162,9 +184,12 @@ public struct ProgressLayout: Hashable, Sendable {
     }
 
     /// The layers in `style`'s colours.
-    private func layers(style: ProgressStyle, values: [Double], start: Double, end: Double) -> [Layer] {
+    private func layers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double) -> [Layer] {
         var layers: [Layer] = []
         if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
+        guard elements.isEmpty else {
+            return layers + elementLayers(style: style, values: values, start: start, end: end, offset: offset)
+        }
         if let fill = style.trackFillColor {
             layers.append(.shape(ShapeLayer(path: fillRegion(from: 0, to: 1), stroke: nil, fillPaint: .color(fill))))
         }
@@ -183,7 +208,80 @@ public struct ProgressLayout: Hashable, Sendable {
                     path: measure, strokeStart: start, strokeEnd: end, trimScope: style.trimScope,
                     stroke: progressStroke, strokePaint: progressPaint(style: style, values: values, start: start),
                     showsZeroLengthDot: style.showsZeroProgressDot)))
+        if offset != 0, case .shape(var layer) = layers[layers.count - 1] {
+            layer.trimOffset = offset
+            layers[layers.count - 1] = .shape(layer)
+        }
         return layers
+    }
+
+    /// A drawing's layers: every element's fill (when ``ProgressStyle/elementFills`` says: always,
+    /// or at the end when the progress is complete), every element's track (when the track tint shows), then every
+    /// element's progress over its part, in its own stroke, colour and opacity, stroked in its
+    /// own space.
+    private func elementLayers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double)
+        -> [Layer]
+    {
+        var layers: [Layer] = []
+        if style.elementFills == .always || (style.elementFills == .atEnd && end >= 1) {
+            for item in elements {
+                guard let fill = item.element.fill, fill.alpha > 0, item.measure.length > 0 else { continue }
+                layers.append(
+                    .shape(
+                        ShapeLayer(
+                            path: item.measure, stroke: nil, fillPaint: .color(fill), opacity: item.element.opacity,
+                            fillRule: item.element.fillRule)))
+            }
+        }
+        let trackPaint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
+        if !trackPaint.isInvisible {
+            for item in elements where item.element.stroke.lineWidth > 0 && item.measure.length > 0 {
+                layers.append(
+                    .shape(
+                        ShapeLayer(
+                            path: item.measure, trimScope: style.trimScope, stroke: item.element.stroke,
+                            strokePaint: trackPaint, opacity: item.element.opacity,
+                            strokeTransform: item.element.transform)))
+            }
+        }
+        let progressPaint = progressPaint(style: style, values: values, start: start)
+        for (item, parts) in zip(elements, parts(from: start, to: end, offset: offset)) {
+            for part in parts {
+                layers.append(
+                    .shape(
+                        ShapeLayer(
+                            path: item.measure, strokeStart: part.start, strokeEnd: part.end, trimOffset: part.offset,
+                            trimScope: style.trimScope, stroke: item.element.stroke,
+                            strokePaint: item.element.color.map(Paint.color) ?? progressPaint,
+                            opacity: item.element.opacity, showsZeroLengthDot: style.showsZeroProgressDot,
+                            strokeTransform: item.element.transform)))
+            }
+        }
+        return layers
+    }
+
+    /// Each element's parts for progress from `start` to `end` moved by `offset`, as fractions
+    /// of its own length with a trim offset: one part an element, but in the `sequence` order
+    /// with an offset, where the window moved along the whole drawing wraps round its end and an
+    /// element can hold both ends of it (two parts), or none.
+    func parts(from start: Double, to end: Double, offset: Double) -> [[(start: Double, end: Double, offset: Double)]] {
+        let lengths = elements.map(\.measure.length)
+        guard order == .sequence, offset != 0, elements.count > 1, start < end else {
+            return order.windows(lengths: lengths, from: start, to: end).map { [($0.start, $0.end, offset)] }
+        }
+        // The window moved along the whole drawing: [from, to], and past 1 wrapped to the start.
+        var from = start + offset
+        from -= from.rounded(.down)
+        let to = from + (end - start)
+        let windows: [(Double, Double)] = [(from, min(to, 1))] + (to > 1 ? [(0.0, to - 1)] : [])
+        var parts = elements.map { _ in [(start: Double, end: Double, offset: Double)]() }
+        for (low, high) in windows {
+            for (index, part) in order.windows(lengths: lengths, from: low, to: high).enumerated()
+            where part.start < part.end {
+                parts[index].append((part.start, part.end, 0))
+            }
+        }
+        return parts
     }
 
     /// How much of the path the indeterminate look covers, from its start: a quarter (a partial

@@ -142,10 +142,11 @@ struct SVGWriter {
     private mutating func write(_ layer: ShapeLayer, dark: ShapeLayer) throws(RenderError) {
         let plan = try layer.plan()
         if plan.isGrouped { body += "<g opacity=\"\(number(plan.opacity))\">\n" }
+        if let transform = plan.transform { body += "<g transform=\"\(matrix(transform))\">\n" }
         if let color = plan.fillColor {
             let darkClass = self.darkClass(property: "fill", light: color, dark: dark.fillPaint?.color(atFraction: 0))
-            body += "<path d=\"\(pathData(plan.pieces.map(\.subpath)))\"\(darkClass) fill=\"\(hex(color))\""
-            body += "\(opacity("fill", color))/>\n"
+            body += "<path d=\"\(pathData(plan.drawnSubpaths))\"\(darkClass) fill=\"\(hex(color))\""
+            body += "\(opacity("fill", color))\(layer.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : "")/>\n"
         }
         // The dark layer has the same geometry: only its paints differ.
         switch plan.stroke {
@@ -165,6 +166,7 @@ struct SVGWriter {
         case nil:
             break
         }
+        if plan.transform != nil { body += "</g>\n" }
         if plan.isGrouped { body += "</g>\n" }
     }
 
@@ -303,6 +305,14 @@ struct SVGWriter {
     }
 
     func number(_ value: Double) -> String { Self.numbers.string(value) }
+
+    /// `matrix(a b c d e f)`, the coefficients with six decimals (a transform's error is
+    /// multiplied by the coordinates it maps).
+    func matrix(_ transform: Transform) -> String {
+        let format = SVGNumberFormat(decimals: 6)
+        let values = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
+        return "matrix(" + values.map { format.string($0) }.joined(separator: " ") + ")"
+    }
 
     /// `#RRGGBB`; the alpha goes in an opacity attribute.
     func hex(_ color: Color) -> String {

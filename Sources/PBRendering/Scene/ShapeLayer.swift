@@ -24,21 +24,31 @@ public struct ShapeLayer: Hashable, Sendable {
     public var stroke: StrokeStyle?
     /// What the stroke is painted with.
     public var strokePaint: Paint
-    /// What the part is filled with (non-zero winding), under its stroke; `nil` for no fill.
+    /// What the part is filled with, under its stroke; `nil` for no fill.
     public var fillPaint: Paint?
+    /// Which points the fill covers. Default non-zero winding.
+    public var fillRule: FillRule
     /// The layer's opacity, `0...1`. Default 1.
     public var opacity: Double
     /// Whether a layer trimmed to nothing (at `strokeStart`) still paints the dot a zero-length
     /// stroke makes with round or square caps, as Cairo, Skia and `CAShapeLayer` do. Default
     /// `false`.
     public var showsZeroLengthDot: Bool
+    /// The map from the space the layer is stroked in to the canvas (an SVG element's
+    /// `transform`). ``path`` is on the canvas, so the fractions are of its length as drawn; the
+    /// visible pieces, cut there, are mapped back by the inverse and stroked (and filled) under
+    /// this transform, so widths, caps, joins and dashes are in that space and a skewed stroke
+    /// looks as a browser draws it. A singular transform draws nothing. A path-gradient stroke is
+    /// drawn on the canvas, its width and dashes scaled by `√|det|`. Default the identity.
+    public var strokeTransform: Transform
 
     /// Creates a layer.
     public init(
         path: PathMeasure, strokeStart: Double = 0, strokeEnd: Double = 1, trimOffset: Double = 0,
         trimScope: TrimScope = .wholePath,
         stroke: StrokeStyle? = nil, strokePaint: Paint = .color(.black), fillPaint: Paint? = nil,
-        opacity: Double = 1, showsZeroLengthDot: Bool = false
+        opacity: Double = 1, showsZeroLengthDot: Bool = false, strokeTransform: Transform = .identity,
+        fillRule: FillRule = .nonZero
     ) {
         self.path = path
         self.strokeStart = strokeStart
@@ -50,6 +60,8 @@ public struct ShapeLayer: Hashable, Sendable {
         self.fillPaint = fillPaint
         self.opacity = opacity
         self.showsZeroLengthDot = showsZeroLengthDot
+        self.strokeTransform = strokeTransform
+        self.fillRule = fillRule
     }
 
     /// Layers are equal when they draw the same: the same path (by its elements) and settings.
@@ -59,6 +71,7 @@ public struct ShapeLayer: Hashable, Sendable {
             && lhs.trimScope == rhs.trimScope
             && lhs.stroke == rhs.stroke && lhs.strokePaint == rhs.strokePaint && lhs.fillPaint == rhs.fillPaint
             && lhs.opacity == rhs.opacity && lhs.showsZeroLengthDot == rhs.showsZeroLengthDot
+            && lhs.strokeTransform == rhs.strokeTransform && lhs.fillRule == rhs.fillRule
     }
 
     /// Hashes what `==` compares.
@@ -70,6 +83,7 @@ public struct ShapeLayer: Hashable, Sendable {
         hasher.combine(strokePaint)
         hasher.combine(fillPaint)
         hasher.combine(opacity)
+        hasher.combine(strokeTransform)
     }
 
     /// The parts of the path the layer draws: the path trimmed to `strokeStart...strokeEnd`,

@@ -57,6 +57,9 @@ public struct ProgressStyle: Hashable, Sendable {
     /// Whether zero progress still paints the dot a zero-length stroke makes with round or
     /// square caps (as Cairo, Skia and `CAShapeLayer` do). Default `false`: zero draws nothing.
     public var showsZeroProgressDot = false
+    /// When a drawing's elements are filled with their own fills (an SVG document's), under the
+    /// strokes. Default never.
+    public var elementFills: ElementFills = .none
     /// What progress is a fraction of on a path with several subpaths. Default the whole path.
     public var trimScope: TrimScope = .wholePath
 

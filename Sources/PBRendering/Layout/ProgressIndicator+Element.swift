@@ -1,0 +1,51 @@
+import PBGeometry
+
+extension ProgressIndicator {
+    /// One shape of a drawing that progress runs along (an SVG document's element): its outline
+    /// on the canvas and how it is stroked.
+    ///
+    /// Progress is a fraction of ``path``'s length on the canvas. The stroke is drawn in the
+    /// space ``transform`` maps onto the canvas (``ShapeLayer/strokeTransform``): ``stroke``'s
+    /// width and dashes are in that space's units, so a skewed or non-uniformly scaled element
+    /// is stroked as a browser strokes it.
+    public struct Element: Hashable, Sendable {
+        /// The outline on the canvas.
+        public var path: Path
+        /// The map from the space the stroke is drawn in to the canvas; the identity to stroke
+        /// on the canvas. A singular transform draws nothing.
+        public var transform: Transform
+        /// The stroke, in the units of ``transform``'s space.
+        public var stroke: StrokeStyle
+        /// The colour of the progress along the element (its opacity folded in), or `nil` for
+        /// the indicator's progress paint (its tint, gradient or colour by value).
+        public var color: Color?
+        /// The opacity the element's progress, track and fill are drawn with, `0...1`.
+        public var opacity: Double
+        /// The element's own fill (its opacity folded in), drawn under the strokes when the
+        /// style's ``ProgressStyle/elementFills`` says; `nil` for none.
+        public var fill: Color?
+        /// Which points the fill covers.
+        public var fillRule: FillRule
+
+        /// Creates an element.
+        public init(
+            path: Path, transform: Transform = .identity, stroke: StrokeStyle, color: Color? = nil,
+            opacity: Double = 1, fill: Color? = nil, fillRule: FillRule = .nonZero
+        ) {
+            self.path = path
+            self.transform = transform
+            self.stroke = stroke
+            self.color = color
+            self.opacity = opacity
+            self.fill = fill
+            self.fillRule = fillRule
+        }
+
+        /// The element run the other way: its path reversed.
+        func reversed() -> Element {
+            var element = self
+            element.path = path.reversed()
+            return element
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PBCommandLine
+import PBRendering
+import PBTestSupport
+import Testing
+
+/// `--order`, `--delay` and the style flags with an SVG document, through the command line.
+@Suite("render: --order, --delay and style flags with SVG documents")
+struct DocumentOrderOptionTests {
+    /// Two lines of length 100, red above, green below, both 8 wide, on a 200 × 100 canvas.
+    static let document = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
+          <line x1="50" y1="20" x2="150" y2="20" stroke="#FF0000" stroke-width="8"/>
+          <line x1="50" y1="70" x2="150" y2="70" stroke="#00FF00" stroke-width="8"/>
+        </svg>
+        """
+
+    func render(_ arguments: [String]) throws -> (RunResult, RGBAImage?) {
+        let result = runTool(["--path", "d.svg", "-o", "-"] + arguments, files: ["d.svg": Self.document])
+        guard result.exitCode == 0 else { return (result, nil) }
+        return (result, try RGBAImage(png: result.outputBytes))
+    }
+
+    @Test("Each order through the command line: 0.5 is the first line, half of each, or the first line")
+    func orders() throws {
+        let (_, sequence) = try render(["--progress", "0.5"])
+        let (_, together) = try render(["--progress", "0.5", "--order", "together"])
+        let (_, delayed) = try render(["--progress", "0.5", "--delay", "0.5"])
+        let images = try [sequence, together, delayed].map { try #require($0) }
+        #expect(images[0][140, 20].red == 255 && images[0][60, 70].alpha == 0)
+        #expect(images[1][60, 20].red == 255 && images[1][140, 20].alpha == 0 && images[1][60, 70].green == 255)
+        #expect(images[2][140, 20].red == 255 && images[2][60, 70].alpha == 0)
+    }
+
+    @Test("Style flags override every element's own style; without them the document's colours are drawn")
+    func styleFlagsOverride() throws {
+        let (_, own) = try render(["--progress", "1"])
+        #expect(try #require(own)[100, 70].green == 255)
+        let (_, flagged) = try render(["--progress", "1", "--progress-color", "#0000FF", "--line-width", "2"])
+        let image = try #require(flagged)
+        #expect(image[100, 70].blue == 255 && image[100, 70].green == 0)
+        // 2 wide now: 3 points off the line is blank (it was inside the 8-wide stroke).
+        #expect(image[100, 73].alpha == 0)
+    }
+
+    @Test("--order and --delay are refused for other sources, a delay outside 0...1, and with another order")
+    func refusals() throws {
+        let ring = runTool(["--progress", "0.5", "--order", "together", "-o", "-"])
+        #expect(ring.exitCode == 2)
+        #expect(ring.error.contains("'--order' orders the elements of an SVG document"), "\(ring.error)")
+        let data = runTool(["--path-data", "M0 0H10", "--progress", "0.5", "--delay", "0.2", "-o", "-"])
+        #expect(data.exitCode == 2 && data.error.contains("'--delay'"))
+        for arguments in [["--delay", "1.5"], ["--delay", "0.2", "--order", "together"], ["--order", "zigzag"]] {
+            let (result, _) = try render(["--progress", "0.5"] + arguments)
+            #expect(result.exitCode == 2, "\(arguments): \(result.error)")
+            #expect(result.error.contains(arguments.count == 2 ? "delay" : "order"), "\(result.error)")
+        }
+        let fills = runTool(["--shape", "bar", "--progress", "0.5", "--fills", "always", "-o", "-"])
+        #expect(
+            fills.exitCode == 2 && fills.error.contains("'--fills' draws an SVG document's fills"), "\(fills.error)")
+        let (live, _) = try render(["--progress", "0.5", "--live", "--format", "svg"])
+        #expect(live.exitCode == 2 && live.error.contains("several elements"), "\(live.error)")
+    }
+
+    @Test("The server's query takes order= and delay= with a document body, and refuses them without one")
+    func query() throws {
+        let job = try RenderJob(query: "progress=0.5&order=together", body: Array(Self.document.utf8))
+        let image = try RGBAImage(png: try job.render().bytes)
+        #expect(image[60, 20].red == 255 && image[140, 20].alpha == 0 && image[60, 70].green == 255)
+        #expect(throws: CommandLineError.self) { try RenderJob(query: "progress=0.5&delay=0.3&shape=ring") }
+    }
+}
