@@ -126,7 +126,8 @@ final class SignalState: Sendable {
 
     /// Waits (up to 20 s) until `folder` holds at least `count` temporary files.
     func waitForTemporaryFiles(in folder: String, count: Int, while process: Process) -> Bool {
-        let deadline = Date().addingTimeInterval(20)
+        // Long enough for a sanitizer build on a loaded machine (20 s was not, in a CI rehearsal).
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && process.isRunning {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             if names.filter({ $0.contains(".tmp-") }).count >= count { return true }

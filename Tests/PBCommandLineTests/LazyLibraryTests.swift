@@ -13,15 +13,21 @@ import Testing
     ]
 
     /// The file names of the shared objects a run of the tool loaded, as the dynamic linker
-    /// reports them (`file=libxml2.so.2 [0];  needed by …` or `… dynamically loaded by …`).
+    /// reports them (`  1234:	file=libxml2.so.2 [0];  needed by …` or `… dynamically loaded by
+    /// …`): the tool's own lines only, by its process id (the first line's), since `LD_DEBUG`
+    /// reaches its children too (under AddressSanitizer, llvm-symbolizer, which loads libxml2).
     static func loadedLibraries(_ arguments: [String]) throws -> Set<String> {
         let outcome = try ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["LD_DEBUG=files", EndToEndTests.binary.path] + arguments,
             in: EndToEndTests.root)
         #expect(outcome.status == 0, "\(arguments): \(outcome.errorText.suffix(500))")
         var names: Set<String> = []
+        var tool: Substring?
         for line in outcome.errorText.split(separator: "\n") {
-            guard let start = line.range(of: "file=") else { continue }
+            guard let start = line.range(of: "file="), let colon = line.firstIndex(of: ":") else { continue }
+            let process = line[..<colon].drop { $0 == " " }
+            tool = tool ?? process
+            guard process == tool else { continue }
             let name = line[start.upperBound...].prefix { $0 != " " && $0 != "\t" && $0 != "[" }
             names.insert(String(name.split(separator: "/").last ?? name))
         }
