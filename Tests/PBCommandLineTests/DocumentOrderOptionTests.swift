@@ -43,6 +43,29 @@ struct DocumentOrderOptionTests {
         #expect(image[100, 73].alpha == 0)
     }
 
+    @Test("--fills draws a gradient fill where the document puts it, and warns of a gradient stroke that cannot paint")
+    func gradientFills() throws {
+        let document = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
+              <linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient>
+              <rect x="20" y="10" width="100" height="80" fill="url(#g)"/>
+              <line x1="0" y1="95" x2="200" y2="95" stroke="url(#g)"/>
+            </svg>
+            """
+        let result = runTool(
+            ["--path", "g.svg", "--progress", "0", "--fills", "always", "-o", "-"], files: ["g.svg": document])
+        #expect(result.exitCode == 0)
+        #expect(
+            result.error
+                == "pbrender: warning: g.svg:4: stroke url(#g) paints nothing: its gradient is in objectBoundingBox "
+                + "units and the <line> has no width or no height (gradientUnits=\"userSpaceOnUse\" paints it)\n")
+        let image = try RGBAImage(png: result.outputBytes)
+        // Pixel 70 covers x = 70.5: a fraction 0.505 of the way across the rectangle.
+        let pixel = image[70, 50]
+        #expect(abs(Int(pixel.red) - 126) <= 2 && pixel.green == 0 && abs(Int(pixel.blue) - 129) <= 2, "\(pixel)")
+        #expect(image[150, 50].alpha == 0)
+    }
+
     @Test("--order and --delay are refused for other sources, a delay outside 0...1, and with another order")
     func refusals() throws {
         let ring = runTool(["--progress", "0.5", "--order", "together", "-o", "-"])

@@ -84,14 +84,14 @@ struct SVGDocumentDrawingTests {
             #"<path d="M0 0H10" stroke="lime" stroke-opacity="0.5" opacity="0.4" stroke-dasharray="3 1 2"/><rect width="5" height="5"/>"#
         )
         let stroked = try #require(ProgressIndicator.element(doc.elements[0], style: ProgressStyle(), overrides: []))
-        #expect(stroked.color == Color(red: 0, green: 1, blue: 0, alpha: 0.5))
+        #expect(stroked.paint == .color(Color(red: 0, green: 1, blue: 0, alpha: 0.5)))
         #expect(stroked.opacity == 0.4)
         #expect(
             stroked.stroke
                 == StrokeStyle(lineWidth: 1, lineCap: .butt, lineJoin: .miter, miterLimit: 4, dash: [3, 1, 2, 3, 1, 2]))
         // A filled rectangle: its outline in the progress paint, 1 user unit, the style's caps.
         let filled = try #require(ProgressIndicator.element(doc.elements[1], style: ProgressStyle(), overrides: []))
-        #expect(filled.color == nil && filled.stroke.lineWidth == 1 && filled.stroke.lineCap == .round)
+        #expect(filled.paint == nil && filled.stroke.lineWidth == 1 && filled.stroke.lineCap == .round)
         // Overrides take the style's values instead, in points on the canvas.
         var style = ProgressStyle()
         style.lineWidth = 3
@@ -99,7 +99,7 @@ struct SVGDocumentDrawingTests {
         style.dashPattern = [2, 2]
         let overridden = try #require(
             ProgressIndicator.element(doc.elements[0], style: style, overrides: [.color, .lineWidth, .lineCap, .dash]))
-        #expect(overridden.color == nil && overridden.opacity == 0.4)
+        #expect(overridden.paint == nil && overridden.opacity == 0.4)
         #expect(overridden.stroke.lineWidth == 3 && overridden.stroke.lineCap == .square)
         #expect(overridden.stroke.dash == [2, 2] && overridden.stroke.miterLimit == 4)
     }

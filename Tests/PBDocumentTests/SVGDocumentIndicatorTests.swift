@@ -20,8 +20,8 @@ struct SVGDocumentIndicatorTests {
         #expect(elements.map(\.path) == doc.elements.map(\.path))
         // A uniform scale is drawn on the canvas, the width scaled: 3 user units are 6 points.
         #expect(elements[0].stroke.lineWidth == 6 && elements[0].transform == .identity)
-        #expect(elements[0].color == Color(red: 1, green: 0, blue: 0))
-        #expect(elements[1].stroke.lineWidth == 1 && elements[1].color == nil)
+        #expect(elements[0].paint == .color(Color(red: 1, green: 0, blue: 0)))
+        #expect(elements[1].stroke.lineWidth == 1 && elements[1].paint == nil)
         var style = ProgressStyle()
         style.lineWidth = 2
         guard case .elements(let widened, _, _) = ProgressIndicator(document: doc, style: style).geometry else {

@@ -73,6 +73,25 @@ struct DocumentReader {
         SVGDocumentError(kind: kind, fileName: fileName, line: tree.elements[index].line)
     }
 
+    /// Warns where a fill or stroke refers to a gradient and paints nothing, as in
+    /// rsvg-convert: a reference without a fallback colour to no gradient, or to a gradient in
+    /// `objectBoundingBox` units on an element whose box has no width or no height (a
+    /// horizontal line's gradient stroke).
+    mutating func warnOfUnpaintedReferences(_ element: SVGElement, at index: Int) {
+        for (property, paint) in [("fill", element.style.fill), ("stroke", element.style.stroke)] {
+            guard case .reference(let id, nil) = paint else { continue }
+            let name = "\(property) url(#\(SVGDocumentError.shortened(id)))"
+            if let gradient = gradients[id] {
+                guard !gradient.canPaint(element) else { continue }
+                warn(
+                    "\(name) paints nothing: its gradient is in objectBoundingBox units and the <\(element.tag)> "
+                        + "has no width or no height (gradientUnits=\"userSpaceOnUse\" paints it)", at: index)
+            } else {
+                warn("\(name) paints nothing: no gradient has that id", at: index)
+            }
+        }
+    }
+
     mutating func warn(_ message: String, at index: Int) {
         warnings.append(SVGDocumentWarning(message: message, fileName: fileName, line: tree.elements[index].line))
     }
@@ -196,10 +215,11 @@ struct DocumentReader {
                     gradients[id] = gradient(id: id, viewport: context.viewport)
                 }
             }
-            elements.append(
-                SVGElement(
-                    tag: name, id: element.attributes["id"], localPath: path, transform: context.transform,
-                    style: context.computed.style, line: element.line))
+            let drawn = SVGElement(
+                tag: name, id: element.attributes["id"], localPath: path, transform: context.transform,
+                style: context.computed.style, line: element.line)
+            warnOfUnpaintedReferences(drawn, at: index)
+            elements.append(drawn)
         case "image":
             warn("an <image> is not drawn", at: index)
         default:

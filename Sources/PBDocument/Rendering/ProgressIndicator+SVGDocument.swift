@@ -25,7 +25,9 @@ extension ProgressIndicator {
         document: SVGDocument, style: ProgressStyle = ProgressStyle(), order: ElementOrder = .sequence,
         overrides: DocumentStyleOverrides = []
     ) {
-        let elements = document.elements.compactMap { Self.element($0, style: style, overrides: overrides) }
+        let elements = document.elements.compactMap {
+            Self.element($0, style: style, overrides: overrides, gradients: document.gradients)
+        }
         self.init(geometry: .elements(elements, canvas: document.canvasSize, order: order), style: style)
     }
 
@@ -43,9 +45,12 @@ extension ProgressIndicator {
     ///   - element: the document's element.
     ///   - style: the indicator's style.
     ///   - overrides: the stroke properties taken from `style`.
-    public static func element(_ element: SVGElement, style: ProgressStyle, overrides: DocumentStyleOverrides)
-        -> Element?
-    {
+    ///   - gradients: the document's gradients by `id`, which the element's fill and stroke may
+    ///     refer to (``SVGPaint/paint(for:gradients:opacity:)``).
+    public static func element(
+        _ element: SVGElement, style: ProgressStyle, overrides: DocumentStyleOverrides,
+        gradients: [String: SVGGradient] = [:]
+    ) -> Element? {
         let transform = element.transform
         let scale = abs(transform.determinant).squareRoot()
         guard scale > 0, scale.isFinite, transform.inverse != nil else { return nil }
@@ -68,20 +73,13 @@ extension ProgressIndicator {
             stroke.dash = style.dashPattern.map { $0 / scale }
             stroke.dashPhase = style.dashPhase / scale
         }
-        let color = hasStroke && !overrides.contains(.color) ? own.stroke.solidColor : nil
-        let strokeOpacity = hasStroke && !overrides.contains(.color) ? own.strokeOpacity : 1
+        let paint =
+            hasStroke && !overrides.contains(.color)
+            ? own.stroke.paint(for: element, gradients: gradients, opacity: own.strokeOpacity) ?? .color(.clear) : nil
         var drawn = Element(
-            path: element.path, transform: transform, stroke: stroke,
-            color: color.map { color in
-                var color = color
-                color.alpha *= strokeOpacity
-                return color
-            }, opacity: own.opacity,
-            fill: own.fill.solidColor.map { color in
-                var color = color
-                color.alpha *= own.fillOpacity
-                return color
-            }, fillRule: own.fillRule == .evenodd ? .evenOdd : .nonZero)
+            path: element.path, transform: transform, stroke: stroke, paint: paint, opacity: own.opacity,
+            fill: own.fill.paint(for: element, gradients: gradients, opacity: own.fillOpacity),
+            fillRule: own.fillRule == .evenodd ? .evenOdd : .nonZero)
         if transform.isConformal() {
             drawn.transform = .identity
             drawn.stroke.lineWidth *= scale

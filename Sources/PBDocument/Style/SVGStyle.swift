@@ -56,23 +56,17 @@ public struct SVGStyle: Hashable, Sendable {
     /// The stroke colour with ``strokeOpacity`` and ``opacity`` folded into its alpha, or `nil`
     /// when there is no solid stroke.
     public var effectiveStrokeColor: Color? {
-        stroke.solidColor.map { Self.faded($0, by: strokeOpacity * opacity) }
+        stroke.solidColor.map { $0.faded(by: strokeOpacity * opacity) }
     }
 
     /// The fill colour with ``fillOpacity`` and ``opacity`` folded into its alpha, or `nil` when
     /// there is no solid fill.
     public var effectiveFillColor: Color? {
-        fill.solidColor.map { Self.faded($0, by: fillOpacity * opacity) }
+        fill.solidColor.map { $0.faded(by: fillOpacity * opacity) }
     }
 
     private func isReference(_ paint: SVGPaint) -> Bool {
         if case .reference = paint { return true }
         return false
-    }
-
-    private static func faded(_ color: Color, by factor: Double) -> Color {
-        var color = color
-        color.alpha *= factor
-        return color
     }
 }

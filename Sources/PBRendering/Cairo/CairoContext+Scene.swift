@@ -16,7 +16,7 @@ extension CairoContext {
             switch layer {
             case .fill(let paint):
                 // A path gradient has no path to follow on the whole canvas: its first colour.
-                setSource(paint.color(atFraction: 0))
+                setSource(paint)
                 self.paint()
             case .shape(let shape):
                 try draw(shape, scale: scale)
@@ -36,21 +36,21 @@ extension CairoContext {
             save()
             concatenate(transform)
         }
-        if let fill = plan.fillColor {
+        if let fill = plan.fillPaint {
             for subpath in plan.drawnSubpaths { addSubpath(subpath) }
             setSource(fill)
             self.fill(rule: layer.fillRule)
         }
         switch plan.stroke {
-        case .dot(let point, let color, let style):
-            setSource(color)
+        case .dot(let point, let paint, let style):
+            setSource(paint)
             setStroke(style, dashOffset: 0)
             addDot(at: point)
             self.stroke()
-        case .solid(let color, let style, let runs):
-            setSource(color)
+        case .plain(let paint, let style, let runs):
+            setSource(paint)
             stroke(runs, style: style)
-        case .gradient(let gradient, let style, let runs):
+        case .pathGradient(let gradient, let style, let runs):
             strokeGradient(gradient, of: layer, pieces: plan.pieces, runs: runs, stroke: style, scale: scale)
         case nil:
             break

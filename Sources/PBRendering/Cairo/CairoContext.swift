@@ -58,6 +58,50 @@ final class CairoContext {
         cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
 
+    /// A paint as the source: a colour, or a canvas gradient (``setGradient(_:)``); a path
+    /// gradient, which needs a path to follow, gives its first colour.
+    func setSource(_ paint: Paint) {
+        switch paint {
+        case .canvasGradient(let gradient): setGradient(gradient)
+        default: setSource(paint.color(atFraction: 0))
+        }
+    }
+
+    /// A canvas gradient as the source, in the current user space: Cairo's linear or radial
+    /// pattern with the gradient's stops and extend, its matrix the inverse of the gradient's
+    /// transform (a singular transform paints the first colour).
+    ///
+    /// The corresponding C functions are `cairo_pattern_create_linear`,
+    /// `cairo_pattern_create_radial` and `cairo_pattern_set_matrix`.
+    func setGradient(_ gradient: CanvasGradient) {
+        guard let inverse = gradient.transform.inverse else {
+            setSource(gradient.firstColor)
+            return
+        }
+        let pattern =
+            switch gradient.kind {
+            case .linear(let start, let end): cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+            case .radial(let center, let radius, let focus, let focusRadius):
+                cairo_pattern_create_radial(focus.x, focus.y, focusRadius, center.x, center.y, radius)
+            }
+        for stop in gradient.stops {
+            let color = stop.color
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, color.red, color.green, color.blue, color.alpha)
+        }
+        let extend =
+            switch gradient.spread {
+            case .pad: CAIRO_EXTEND_PAD
+            case .reflect: CAIRO_EXTEND_REFLECT
+            case .repeat: CAIRO_EXTEND_REPEAT
+            }
+        cairo_pattern_set_extend(pattern, extend)
+        var matrix = cairo_matrix_t(
+            xx: inverse.a, yx: inverse.b, xy: inverse.c, yy: inverse.d, x0: inverse.tx, y0: inverse.ty)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_set_source(pointer, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
     /// A linear gradient from `start` (in `startColor`) to `end` (in `endColor`), padded beyond
     /// them, as the source.
     ///

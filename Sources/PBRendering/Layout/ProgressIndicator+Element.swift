@@ -16,26 +16,27 @@ extension ProgressIndicator {
         public var transform: Transform
         /// The stroke, in the units of ``transform``'s space.
         public var stroke: StrokeStyle
-        /// The colour of the progress along the element (its opacity folded in), or `nil` for
-        /// the indicator's progress paint (its tint, gradient or colour by value).
-        public var color: Color?
+        /// What the progress along the element is painted with (a colour or a canvas gradient,
+        /// its opacity folded in), or `nil` for the indicator's progress paint (its tint,
+        /// gradient or colour by value).
+        public var paint: Paint?
         /// The opacity the element's progress, track and fill are drawn with, `0...1`.
         public var opacity: Double
-        /// The element's own fill (its opacity folded in), drawn under the strokes when the
-        /// style's ``ProgressStyle/elementFills`` says; `nil` for none.
-        public var fill: Color?
+        /// The element's own fill (a colour or a canvas gradient, its opacity folded in), drawn
+        /// under the strokes when the style's ``ProgressStyle/elementFills`` says; `nil` for none.
+        public var fill: Paint?
         /// Which points the fill covers.
         public var fillRule: FillRule
 
         /// Creates an element.
         public init(
-            path: Path, transform: Transform = .identity, stroke: StrokeStyle, color: Color? = nil,
-            opacity: Double = 1, fill: Color? = nil, fillRule: FillRule = .nonZero
+            path: Path, transform: Transform = .identity, stroke: StrokeStyle, paint: Paint? = nil,
+            opacity: Double = 1, fill: Paint? = nil, fillRule: FillRule = .nonZero
         ) {
             self.path = path
             self.transform = transform
             self.stroke = stroke
-            self.color = color
+            self.paint = paint
             self.opacity = opacity
             self.fill = fill
             self.fillRule = fillRule

@@ -225,11 +225,11 @@ public struct ProgressLayout: Hashable, Sendable {
         var layers: [Layer] = []
         if style.elementFills == .always || (style.elementFills == .atEnd && end >= 1) {
             for item in elements {
-                guard let fill = item.element.fill, fill.alpha > 0, item.measure.length > 0 else { continue }
+                guard let fill = item.element.fill, !fill.isInvisible, item.measure.length > 0 else { continue }
                 layers.append(
                     .shape(
                         ShapeLayer(
-                            path: item.measure, stroke: nil, fillPaint: .color(fill), opacity: item.element.opacity,
+                            path: item.measure, stroke: nil, fillPaint: fill, opacity: item.element.opacity,
                             fillRule: item.element.fillRule)))
             }
         }
@@ -252,7 +252,7 @@ public struct ProgressLayout: Hashable, Sendable {
                         ShapeLayer(
                             path: item.measure, strokeStart: part.start, strokeEnd: part.end, trimOffset: part.offset,
                             trimScope: style.trimScope, stroke: item.element.stroke,
-                            strokePaint: item.element.color.map(Paint.color) ?? progressPaint,
+                            strokePaint: item.element.paint ?? progressPaint,
                             opacity: item.element.opacity, showsZeroLengthDot: style.showsZeroProgressDot,
                             strokeTransform: item.element.transform)))
             }

@@ -35,12 +35,12 @@ extension SVGWriter {
         let end = Self.endExpression(progress)
         let reveals = liveStrokes(layer, end: end, progress: progress)
         switch layer.strokePaint {
-        case .color(let color):
-            let darkClass = self.darkClass(
-                property: "stroke", light: color, dark: dark.strokePaint.color(atFraction: 0))
+        case .color, .canvasGradient:
+            let darkClass = self.darkClass(property: "stroke", light: layer.strokePaint, dark: dark.strokePaint)
+            let paint = paintAttributes("stroke", layer.strokePaint)
             for reveal in reveals {
-                body += "<path d=\"\(reveal.data)\"\(darkClass) fill=\"none\""
-                body += "\(strokeAttributes(stroke, color: color, dashOffset: 0))\(reveal.attributes)/>\n"
+                body += "<path d=\"\(reveal.data)\"\(darkClass) fill=\"none\"\(paint)"
+                body += "\(strokeShape(stroke, dashOffset: 0))\(reveal.attributes)/>\n"
             }
         case .pathGradient(let gradient):
             guard progress.values.count > 1 else {

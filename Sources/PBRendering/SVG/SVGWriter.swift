@@ -143,23 +143,22 @@ struct SVGWriter {
         let plan = try layer.plan()
         if plan.isGrouped { body += "<g opacity=\"\(number(plan.opacity))\">\n" }
         if let transform = plan.transform { body += "<g transform=\"\(matrix(transform))\">\n" }
-        if let color = plan.fillColor {
-            let darkClass = self.darkClass(property: "fill", light: color, dark: dark.fillPaint?.color(atFraction: 0))
-            body += "<path d=\"\(pathData(plan.drawnSubpaths))\"\(darkClass) fill=\"\(hex(color))\""
-            body += "\(opacity("fill", color))\(layer.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : "")/>\n"
+        if let paint = plan.fillPaint {
+            let darkClass = self.darkClass(property: "fill", light: paint, dark: dark.fillPaint)
+            body += "<path d=\"\(pathData(plan.drawnSubpaths))\"\(darkClass)\(paintAttributes("fill", paint))"
+            body += "\(layer.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : "")/>\n"
         }
         // The dark layer has the same geometry: only its paints differ.
         switch plan.stroke {
-        case .dot(let dot, let color, let style):
-            let darkColor = dark.strokePaint.color(atFraction: layer.strokeStart)
+        case .dot(let dot, let paint, let style):
+            let darkPaint = Paint.color(dark.strokePaint.color(atFraction: layer.strokeStart))
             body +=
-                "<path d=\"M\(number(dot.x)),\(number(dot.y))h0\"\(darkClass(property: "stroke", light: color, dark: darkColor))"
-            body += " fill=\"none\"\(strokeAttributes(style, color: color, dashOffset: 0))/>\n"
-        case .solid(let color, let style, let runs):
-            let darkColor = dark.strokePaint.color(atFraction: 0)
-            writeStroke(
-                runs, stroke: style, color: color, extra: darkClass(property: "stroke", light: color, dark: darkColor))
-        case .gradient(let gradient, let style, let runs):
+                "<path d=\"M\(number(dot.x)),\(number(dot.y))h0\"\(darkClass(property: "stroke", light: paint, dark: darkPaint))"
+            body += " fill=\"none\"\(paintAttributes("stroke", paint))\(strokeShape(style, dashOffset: 0))/>\n"
+        case .plain(let paint, let style, let runs):
+            let darkClass = darkClass(property: "stroke", light: paint, dark: dark.strokePaint)
+            writeStroke(runs, stroke: style, paint: paint, extra: darkClass)
+        case .pathGradient(let gradient, let style, let runs):
             let darkGradient: PathGradient? = if case .pathGradient(let other) = dark.strokePaint { other } else { nil }
             writeGradientStroke(
                 layer, pieces: plan.pieces, runs: runs, stroke: style, gradient: gradient, dark: darkGradient)
@@ -190,11 +189,12 @@ struct SVGWriter {
 
     /// One `<path>` a run: all pieces in one, or one a piece when dashed (each continues the
     /// pattern where it lies on the whole path).
-    private mutating func writeStroke(_ runs: [ShapePlan.Run], stroke: StrokeStyle, color: Color, extra: String) {
+    private mutating func writeStroke(_ runs: [ShapePlan.Run], stroke: StrokeStyle, paint: Paint, extra: String) {
         let corners = runs.contains { $0.subpaths.contains(where: \.hasCorners) }
+        let paint = paintAttributes("stroke", paint)
         for run in runs {
-            body += "<path d=\"\(pathData(run.subpaths))\"\(extra) fill=\"none\""
-            body += "\(strokeAttributes(stroke, color: color, dashOffset: run.dashOffset, corners: corners))/>\n"
+            body += "<path d=\"\(pathData(run.subpaths))\"\(extra) fill=\"none\"\(paint)"
+            body += "\(strokeShape(stroke, dashOffset: run.dashOffset, corners: corners))/>\n"
         }
     }
 
@@ -211,7 +211,7 @@ struct SVGWriter {
         let white = Color.white
         let saved = body
         body = ""
-        writeStroke(runs, stroke: stroke, color: white, extra: "")
+        writeStroke(runs, stroke: stroke, paint: .color(white), extra: "")
         definitions += body + "</mask>\n"
         body = saved
         let width = ShapeLayer.sliceWidth(lineWidth: stroke.lineWidth, scale: 1)
@@ -260,8 +260,16 @@ struct SVGWriter {
 
     // MARK: Attributes
 
+    /// The stroke's colour and shape as attributes (``strokeShape(_:dashOffset:corners:)``).
     func strokeAttributes(_ stroke: StrokeStyle, color: Color, dashOffset: Double, corners: Bool = true) -> String {
-        var out = " stroke=\"\(hex(color))\"\(opacity("stroke", color)) stroke-width=\"\(number(stroke.lineWidth))\""
+        " stroke=\"\(hex(color))\"\(opacity("stroke", color))"
+            + strokeShape(stroke, dashOffset: dashOffset, corners: corners)
+    }
+
+    /// Width, caps, joins, miter limit (where `corners` can show it) and dashes as attributes,
+    /// each only when it is not SVG's initial value.
+    func strokeShape(_ stroke: StrokeStyle, dashOffset: Double, corners: Bool = true) -> String {
+        var out = " stroke-width=\"\(number(stroke.lineWidth))\""
         if stroke.lineCap != .butt { out += " stroke-linecap=\"\(stroke.lineCap.rawValue)\"" }
         if stroke.lineJoin != .miter { out += " stroke-linejoin=\"\(stroke.lineJoin.rawValue)\"" }
         if corners && stroke.lineJoin == .miter && stroke.miterLimit != 4 {
@@ -277,6 +285,15 @@ struct SVGWriter {
     /// ` fill-opacity="0.5"` for a translucent colour (`property` is `fill` or `stroke`).
     func opacity(_ property: String, _ color: Color) -> String {
         color.alpha < 1 ? " \(property)-opacity=\"\(number(color.alpha))\"" : ""
+    }
+
+    /// ` class="…"` for paints as ``darkClass(property:light:dark:)-(_,Color,_)`` for colours;
+    /// nothing when either is a canvas gradient (a document's own colours, the same in both
+    /// appearances).
+    mutating func darkClass(property: String, light: Paint, dark: Paint?) -> String {
+        if case .canvasGradient = light { return "" }
+        if case .canvasGradient = dark { return "" }
+        return darkClass(property: property, light: light.color(atFraction: 0), dark: dark?.color(atFraction: 0))
     }
 
     /// ` class="…"`, naming a class whose dark rule sets `property` to `dark`, when it differs

@@ -2,9 +2,12 @@ import PBGeometry
 
 /// What a backend draws for one shape layer, decided once for every backend: the Cairo backends
 /// (PNG, PDF) and the SVG writer walk the same plan, so they cannot disagree on when a fill, a
-/// zero-length dot, a solid stroke, a dashed one or a gradient is drawn.
+/// zero-length dot, a plain stroke, a dashed one or a path gradient is drawn.
+///
+/// The paints of a plan are in the space it draws in: a canvas gradient under the plan's
+/// ``transform`` is mapped back into that space, so it stays where it is on the canvas.
 struct ShapePlan {
-    /// A stroke of one colour along some subpaths, its dash pattern starting `dashOffset` in.
+    /// A stroke of one paint along some subpaths, its dash pattern starting `dashOffset` in.
     struct Run {
         /// The subpaths stroked together.
         var subpaths: [Subpath]
@@ -16,12 +19,12 @@ struct ShapePlan {
     /// How the stroke is drawn.
     enum Stroke {
         /// Nothing is visible but the dot a zero-length stroke with round or square caps paints,
-        /// at this point, in this colour.
-        case dot(Point, color: Color, style: StrokeStyle)
-        /// One colour along the runs.
-        case solid(color: Color, style: StrokeStyle, runs: [Run])
-        /// The gradient's colours along the visible pieces, shaped by the runs' stroke.
-        case gradient(PathGradient, style: StrokeStyle, runs: [Run])
+        /// at this point, with this paint (a colour or a canvas gradient).
+        case dot(Point, paint: Paint, style: StrokeStyle)
+        /// One paint along the runs: a colour, or a canvas gradient.
+        case plain(Paint, style: StrokeStyle, runs: [Run])
+        /// The path gradient's colours along the visible pieces, shaped by the runs' stroke.
+        case pathGradient(PathGradient, style: StrokeStyle, runs: [Run])
     }
 
     /// The visible pieces of the layer's path, between `strokeStart` and `strokeEnd`, on the
@@ -32,9 +35,9 @@ struct ShapePlan {
     /// The transform the fill and stroke are drawn under (the layer's stroke transform), or
     /// `nil` to draw them on the canvas.
     var transform: Transform?
-    /// The fill's colour, when the layer is filled and something is visible (a fill takes its
-    /// paint's first colour).
-    var fillColor: Color?
+    /// The fill's paint, when the layer is filled and something is visible: a colour or a
+    /// canvas gradient (a path gradient fills with its first colour).
+    var fillPaint: Paint?
     /// The stroke, when there is one to draw.
     var stroke: Stroke?
     /// Whether the layer is drawn through a group, for its opacity below 1.
@@ -58,7 +61,7 @@ extension ShapeLayer {
             guard let undo = strokeTransform.inverse else {
                 // A singular transform flattens the layer: nothing to draw.
                 return ShapePlan(
-                    pieces: [], drawnSubpaths: [], transform: nil, fillColor: nil, stroke: nil, isGrouped: false,
+                    pieces: [], drawnSubpaths: [], transform: nil, fillPaint: nil, stroke: nil, isGrouped: false,
                     opacity: 0)
             }
             if case .pathGradient = strokePaint {
@@ -78,11 +81,14 @@ extension ShapeLayer {
         let drawn = transform == nil ? pieces.map(\.subpath) : pieces.map { $0.subpath.transformed(by: inverse) }
         var plan = ShapePlan(
             pieces: pieces, drawnSubpaths: drawn, transform: transform,
-            fillColor: pieces.isEmpty ? nil : fillPaint?.color(atFraction: 0), stroke: nil,
+            fillPaint: pieces.isEmpty ? nil : fillPaint.map { drawnPaint($0, atFraction: 0, in: transform) },
+            stroke: nil,
             isGrouped: opacity < 1, opacity: max(0, opacity))
         guard let stroke, stroke.lineWidth > 0 else { return plan }
         if let dot = zeroLengthDot(for: pieces) {
-            plan.stroke = .dot(inverse.apply(to: dot), color: strokePaint.color(atFraction: strokeStart), style: stroke)
+            plan.stroke = .dot(
+                inverse.apply(to: dot), paint: drawnPaint(strokePaint, atFraction: strokeStart, in: transform),
+                style: stroke)
             return plan
         }
         guard !pieces.isEmpty else { return plan }
@@ -95,11 +101,23 @@ extension ShapeLayer {
                     dashOffset: stroke.dashPhase
                         + (transform == nil ? piece.sourceDistance : localDistance(of: piece, inverse: inverse)))
             }
-        switch strokePaint {
-        case .color(let color): plan.stroke = .solid(color: color, style: stroke, runs: runs)
-        case .pathGradient(let gradient): plan.stroke = .gradient(gradient, style: stroke, runs: runs)
+        if case .pathGradient(let gradient) = strokePaint {
+            plan.stroke = .pathGradient(gradient, style: stroke, runs: runs)
+        } else {
+            plan.stroke = .plain(drawnPaint(strokePaint, atFraction: 0, in: transform), style: stroke, runs: runs)
         }
         return plan
+    }
+
+    /// A paint as drawn in the space `transform` maps onto the canvas (the canvas for `nil`):
+    /// a colour as it is, a path gradient's colour at `fraction`, a canvas gradient mapped
+    /// into that space.
+    private func drawnPaint(_ paint: Paint, atFraction fraction: Double, in transform: Transform?) -> Paint {
+        switch paint {
+        case .color: paint
+        case .pathGradient(let gradient): .color(gradient.color(atFraction: fraction))
+        case .canvasGradient(let gradient): .canvasGradient(transform.map(gradient.inSpace) ?? gradient)
+        }
     }
 
     /// How far along its source subpath a piece starts, measured in the stroke's space: the
