@@ -5,9 +5,10 @@ import PBSnapshotTesting
 import PBSynchronization
 import Testing
 
-/// pbrender's own references in `Snapshots/`: every example curve file and every built-in
-/// shape at progress 0, 0.25, 0.5, 0.75 and 1, as PNG and SVG. The shapes are drawn by the
-/// library's layout (`ProgressIndicator`), as the command line draws them; the curve files are
+/// pbrender's own references in `Snapshots/`: every example curve file, every example SVG
+/// document in each order (with its fills at the end), and every built-in shape at progress 0,
+/// 0.25, 0.5, 0.75 and 1, as PNG and SVG. The shapes are drawn by the library's layout
+/// (`ProgressIndicator`), as the command line draws them; the curve files and documents are
 /// rendered by the command line itself (run in process, writing to standard output), since only
 /// it applies a curve file's style.
 @Suite struct ReferenceSnapshotTests {
@@ -21,7 +22,12 @@ import Testing
         case shape(ProgressShape)
         /// A curve file, rendered by `pbrender --path FILE`.
         case curveFile(String)
+        /// An SVG document, rendered by `pbrender --path FILE --order ORDER --fills at-end`.
+        case document(String, order: String)
     }
+
+    /// The orders a document is drawn in.
+    static let orders = ["sequence", "together", "delayed"]
 
     /// Each subject: its folder in `Snapshots/`, its name, and what it is drawn from.
     static let subjects: [(folder: String, name: String, source: Source)] = {
@@ -33,7 +39,15 @@ import Testing
                 Source.curveFile(root.appendingPathComponent("Examples/\(name)").path)
             )
         }
-        return examples + ProgressShape.allCases.map { ("shapes", $0.rawValue, Source.shape($0)) }
+        let documents = names.filter { $0.hasSuffix(".svg") }.sorted().flatMap { name in
+            orders.map { order in
+                (
+                    "documents", "\(name.dropLast(4))-\(order)",
+                    Source.document(root.appendingPathComponent("Examples/\(name)").path, order: order)
+                )
+            }
+        }
+        return examples + documents + ProgressShape.allCases.map { ("shapes", $0.rawValue, Source.shape($0)) }
     }()
 
     /// SVG text compared as the scene strategy `.svg` compares it (numbers within 0.01).
@@ -50,10 +64,17 @@ import Testing
             let scene = try indicator.scene()
             return (try scene.renderImage(), String(decoding: try scene.render(as: .svg), as: UTF8.self))
         case .curveFile(let file):
-            let arguments = ["--path", file, "--progress", progress, "-o", "-", "--format"]
-            let png = try runTool(arguments + ["png"])
-            return (try RGBAImage(png: png), String(decoding: try runTool(arguments + ["svg"]), as: UTF8.self))
+            return try render(["--path", file], progress: progress)
+        case .document(let file, let order):
+            return try render(["--path", file, "--order", order, "--fills", "at-end"], progress: progress)
         }
+    }
+
+    /// What the command line draws for `source` (its arguments) at `progress`, as PNG and SVG.
+    static func render(_ source: [String], progress: String) throws -> (image: RGBAImage, svg: String) {
+        let arguments = source + ["--progress", progress, "-o", "-", "--format"]
+        let png = try runTool(arguments + ["png"])
+        return (try RGBAImage(png: png), String(decoding: try runTool(arguments + ["svg"]), as: UTF8.self))
     }
 
     /// What `pbrender` writes to standard output for `arguments`, run in process.
@@ -92,14 +113,14 @@ import Testing
                 }
             })
         var found = Set<String>()
-        for folder in ["examples", "shapes"] {
+        for folder in ["examples", "documents", "shapes"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory(folder))
             found.formUnion(names.map { "\(folder)/\($0)" })
         }
         #expect(found.subtracting(expected).isEmpty, "files in Snapshots/ that no test checks")
         #expect(expected.subtracting(found).isEmpty, "references missing from Snapshots/")
         #expect(expected.count == Self.subjects.count * 10)
-        #expect(Self.subjects.count >= 14)
+        #expect(Self.subjects.count >= 14 + 2 * Self.orders.count)
     }
 
     /// An altered reference must fail the suite: one level changed in one pixel of a flat area
@@ -124,7 +145,10 @@ import Testing
 
             let svg = URL(fileURLWithPath: Self.directory(folder)).appendingPathComponent(file + ".svg")
             var text = try String(contentsOf: svg, encoding: .utf8)
-            let digit = try #require(text.range(of: #"d="M [0-9]"#, options: .regularExpression))
+            // A path's first digit; a document at 0 draws no path: its view box's width then.
+            let digit = try #require(
+                text.range(of: #"d="M [0-9]"#, options: .regularExpression)
+                    ?? text.range(of: #"viewBox="0 0 [0-9]"#, options: .regularExpression))
             let last = text.index(before: digit.upperBound)
             text.replaceSubrange(last...last, with: text[last] == "9" ? "8" : "9")
             try text.write(toFile: altered + "/\(file).svg", atomically: true, encoding: .utf8)
