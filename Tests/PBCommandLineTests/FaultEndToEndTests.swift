@@ -379,8 +379,10 @@ final class SignalState: Sendable {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         var saved = sigaction()
-        try #require(sigaction(SIGWINCH, &action, &saved) == 0)
-        defer { sigaction(SIGWINCH, &saved, nil) }
+        // SIGCONT: harmless by default while running, and used by no other test in this process
+        // (SignalPipeTests catch SIGWINCH and SIGURG, and check their handlers, at the same time).
+        try #require(sigaction(SIGCONT, &action, &saved) == 0)
+        defer { sigaction(SIGCONT, &saved, nil) }
         var generator = SeededGenerator(seed: 20)
         let bytes = (0..<3_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         for path in [folder("pipe"), folder("file")] {
@@ -401,7 +403,7 @@ final class SignalState: Sendable {
             let signaller = Thread {
                 while !state.finished.load(ordering: .sequentiallyConsistent) {
                     let thread = state.thread.load(ordering: .sequentiallyConsistent)
-                    if thread != 0 { pthread_kill(pthread_t(thread), SIGWINCH) }
+                    if thread != 0 { pthread_kill(pthread_t(thread), SIGCONT) }
                     usleep(20)
                 }
                 state.signallerDone.store(true, ordering: .sequentiallyConsistent)

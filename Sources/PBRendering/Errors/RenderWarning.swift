@@ -18,6 +18,21 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
         /// A label did not fit its room even at ``ProgressLayout/minimumLabelScale`` of its size
         /// and was shortened with an ellipsis: `text` as written, `shown` as drawn.
         case labelEllipsized(text: String, shown: String)
+        /// A path's stroke on a canvas of fixed size reaches past `edges` of it, by up to
+        /// `distance` points, and is cut there.
+        case strokePastCanvas(distance: Double, edges: [Edge])
+    }
+
+    /// An edge of the canvas.
+    public enum Edge: String, Hashable, Sendable {
+        /// x = 0.
+        case left
+        /// y = 0.
+        case top
+        /// x = the width.
+        case right
+        /// y = the height.
+        case bottom
     }
 
     /// What happened.
@@ -48,6 +63,12 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
                 + "\(RenderError.format(shrunkTo))"
         case .labelEllipsized(let text, let shown):
             return "the label '\(text)' does not fit even at the smallest size and is shortened to '\(shown)'"
+        case .strokePastCanvas(let distance, let edges):
+            let names = edges.map(\.rawValue)
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names[0]
+            return "the stroke reaches \(Self.readable(distance)) points past the canvas's \(list) "
+                + "\(edges.count > 1 ? "edges" : "edge") and is cut there: give the path room with a larger "
+                + "canvas or \(naming("viewBox")), or a thinner stroke with \(naming("lineWidth"))"
         }
     }
 

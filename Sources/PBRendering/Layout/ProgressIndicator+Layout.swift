@@ -74,8 +74,23 @@ extension ProgressIndicator {
             }
             layout.order = order
         }
+        if case .path = geometry, let cut = Self.strokePastCanvas(content, canvas: canvas, scale: scale) {
+            warnings.append(cut)
+        }
         layout.warnings = warnings
         return layout
+    }
+
+    /// The warning for a path's stroke (its stroked bounds) reaching past the canvas by half a
+    /// pixel or more, or `nil` when it stays inside.
+    private static func strokePastCanvas(_ bounds: Rect, canvas: Size, scale: Double) -> RenderWarning? {
+        let overflow: [(RenderWarning.Edge, Double)] = [
+            (.left, -bounds.minX), (.top, -bounds.minY), (.right, bounds.maxX - canvas.width),
+            (.bottom, bounds.maxY - canvas.height),
+        ]
+        let cut = overflow.filter { $0.1 * scale >= 0.5 }
+        guard let distance = cut.map(\.1).max() else { return nil }
+        return RenderWarning(.strokePastCanvas(distance: distance, edges: cut.map(\.0)))
     }
 
     /// The widest a label may be where it goes (``ProgressLayout/minimumLabelScale`` states the
