@@ -45,7 +45,7 @@ struct ViewBoxOptionTests {
         #expect(scene.width == 128 && track.bounds == Rect(x: 8, y: 64, width: 112, height: 0))
     }
 
-    @Test("A stroke cut at the canvas's edges is named with how far it reaches; one that fits, or half a pixel less, is not")
+    @Test("A stroke cut at the canvas's edges is named with how far; one that fits, or half a pixel less, is not")
     func strokePastTheCanvas() throws {
         func warnings(_ arguments: [String]) throws -> [String] {
             let context = CommandContext(writeOutput: { _ in }, writeError: { _ in }, readFile: { _ in [] })
@@ -53,22 +53,20 @@ struct ViewBoxOptionTests {
                 .warnings
         }
         // 0...16 is 0...128 points; round caps 12 wide reach 6 past both ends.
+        let line = ["--path-data", "M0 8 H16", "--line-width", "12"]
         #expect(
-            try warnings(["--path-data", "M0 8 H16", "--view-box", "0 0 16 16", "--size", "128", "--line-width", "12"])
-                == [
-                    "the stroke reaches 6 points past the canvas's left and right edges and is cut there: give the path "
-                        + "room with a larger canvas or option '--view-box', or a thinner stroke with option '--line-width'"
-                ])
+            try warnings(line + ["--view-box", "0 0 16 16", "--size", "128"]) == [
+                "the stroke reaches 6 points past the canvas's left and right edges and is cut there: give the path "
+                    + "room with a larger canvas or option '--view-box', or a thinner stroke with option '--line-width'"
+            ])
         // The same line in a box with room for its caps.
-        #expect(
-            try warnings(["--path-data", "M0 8 H16", "--view-box", "-1 -1 18 18", "--size", "144", "--line-width", "12"])
-                .isEmpty)
+        #expect(try warnings(line + ["--view-box", "-1 -1 18 18", "--size", "144"]).isEmpty)
         // Butt caps 0.8 wide at x = 0 reach 0.4 points past the left edge (and 0.8 pixels at 2x).
         let butt = ["--path-data", "M0 0 V10", "--size", "10", "--line-width", "0.8", "--line-cap", "butt"]
         #expect(try warnings(butt).isEmpty)
         #expect(try warnings(butt + ["--scale", "2"]).count == 1)
         // A canvas that fits the stroke (no size) never cuts it.
-        #expect(try warnings(["--path-data", "M0 8 H16", "--line-width", "12"]).isEmpty)
+        #expect(try warnings(line).isEmpty)
     }
 
     @Test("Refused for a built-in shape and for a box that is not four numbers with a positive size")
