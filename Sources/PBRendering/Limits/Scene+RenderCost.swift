@@ -27,7 +27,8 @@ extension Scene {
     /// canvas and each layer's size, without drawing anything.
     ///
     /// For a PNG or WebP the model adds, per pixel of the canvas, the cost of clearing, compositing and
-    /// encoding it; per stroked layer, the stroke's area in pixels; per stroked piece (each dash
+    /// encoding it; per filled layer, the pixels of the fill's bounds; per translucent layer, its
+    /// group's pixels (the canvas); per stroked layer, the stroke's area in pixels; per stroked piece (each dash
     /// of a dash pattern, each subpath of a solid stroke), a cost in proportion to the stroke's
     /// width in pixels (its caps: round caps most) and to how many times the pieces cover the
     /// canvas over (overlapping pieces make Cairo's rasterizer sort ever longer lists of edges);
@@ -73,8 +74,13 @@ extension Scene {
         let fraction = layer.trimOffset == 0 ? max(0, end - start) : 1
         let length = layer.path.length * fraction * scale
         let subpaths = Double(layer.path.subpaths.count)
-        if layer.fillPaint != nil, isRaster {
-            nanoseconds += Cost.perFilledPixel * canvasArea
+        if isRaster {
+            if layer.fillPaint != nil, let box = layer.path.path.bounds {
+                // Cairo fills the rows and columns the path spans, not the canvas.
+                nanoseconds += Cost.perFilledPixel * min(canvasArea, box.width * box.height * scale * scale)
+            }
+            // A translucent layer is drawn into a group as large as the canvas, then composited.
+            if layer.opacity < 1 { nanoseconds += Cost.perGroupedPixel * canvasArea }
         }
         guard let stroke = layer.stroke, stroke.lineWidth > 0, fraction > 0 || layer.showsZeroLengthDot else {
             return nanoseconds
@@ -115,8 +121,11 @@ extension Scene {
         /// Compressing a pixel with ``PNGCompression/small`` instead of the default (a 2048 px ring:
         /// 0.70 s of CPU against 0.07 s).
         static let perSmallCompressedPixel = 150.0
-        /// A fill over the canvas, per pixel.
+        /// A fill, per pixel of the canvas or of the filled path's bounds.
         static let perFilledPixel = 10.0
+        /// A translucent layer's group, per pixel of the canvas (1,600 small shapes at opacity
+        /// 0.5 on a 512 px canvas, fill and stroke each grouped: 0.57 s more than opaque).
+        static let perGroupedPixel = 1.0
         /// A solid stroke, per pixel of its area.
         static let perStrokedPixel = 25.0
         /// A dashed stroke, per pixel of its area (Cairo's dash stroker, about 1 s for a
