@@ -116,26 +116,16 @@ struct SVGDocumentDrawingTests {
         #expect(scaled.transform == .identity && scaled.stroke.lineWidth == 6 && scaled.stroke.dash == [3, 6])
     }
 
-    /// The share of painted pixels (in either image) that differ by more than 48 of 255.
-    func difference(_ ours: RGBAImage, _ theirs: RGBAImage) -> (share: Double, comparison: PixelComparison) {
-        let comparison = PixelComparison(ours, theirs, threshold: 48)
-        var painted = 0
-        for index in 0..<(ours.width * ours.height)
-        where ours.pixels[4 * index + 3] > 0 || theirs.pixels[4 * index + 3] > 0 {
-            painted += 1
-        }
-        return (Double(comparison.differing) / Double(max(painted, 1)), comparison)
-    }
 
     @Test("At progress 1 the drawing (skewed group, class styles, dashes) paints what rsvg-convert paints")
     func wholeDrawingAgainstRsvg() throws {
         let doc = try SVGDocument(string: Self.drawing)
         let theirs = try ExternalRenderer.rsvg(Self.drawing)
         let ours = try image(doc, progress: 1)
-        let (share, comparison) = difference(ours, theirs)
+        let (share, comparison) = paintedDifference(ours, theirs)
         #expect(share <= 0.005, "\(comparison), \(share * 100) % of painted pixels")
         // The comparison can fail: drawn a little short, many painted pixels differ.
-        let (short, _) = difference(try image(doc, progress: 0.9), theirs)
+        let (short, _) = paintedDifference(try image(doc, progress: 0.9), theirs)
         #expect(short > 0.05)
     }
 
@@ -148,7 +138,7 @@ struct SVGDocumentDrawingTests {
             """
         let doc = try SVGDocument(string: text)
         let theirs = try ExternalRenderer.rsvg(text)
-        let (share, comparison) = difference(try image(doc, progress: 1), theirs)
+        let (share, comparison) = paintedDifference(try image(doc, progress: 1), theirs)
         #expect(share <= 0.005, "\(comparison)")
         // The same outline stroked on the canvas, as wide as the element's mean width.
         let element = doc.elements[0]
@@ -161,7 +151,7 @@ struct SVGDocumentDrawingTests {
                         stroke: StrokeStyle(lineWidth: element.canvasLineWidth, lineCap: .butt, lineJoin: .miter),
                         strokePaint: .color(.black)))
             ])
-        let (naiveShare, _) = difference(try RGBAImage(png: try naive.render(as: .png)), theirs)
+        let (naiveShare, _) = paintedDifference(try RGBAImage(png: try naive.render(as: .png)), theirs)
         #expect(naiveShare > 0.05)
     }
 
@@ -177,7 +167,7 @@ struct SVGDocumentDrawingTests {
         #expect(svg.contains("<g transform=\"matrix(1 0 0.57735 1 20 10)\">"))
         #expect(svg.components(separatedBy: "<path ").count - 1 >= 3)
         let raster = try ExternalRenderer.rsvg(svg)
-        let (share, comparison) = difference(try RGBAImage(png: try scene.render(as: .png)), raster)
+        let (share, comparison) = paintedDifference(try RGBAImage(png: try scene.render(as: .png)), raster)
         #expect(share <= 0.005, "\(comparison)")
     }
 
@@ -198,12 +188,31 @@ struct SVGDocumentDrawingTests {
         let theirs = try ExternalRenderer.rsvg(
             String(decoding: bytes, as: UTF8.self).replacingOccurrences(
                 of: "width=\"16\" height=\"16\"", with: "width=\"64\" height=\"64\""))
-        let (share, comparison) = difference(ours, theirs)
+        let (share, comparison) = paintedDifference(ours, theirs)
         #expect(share <= 0.005, "\(name): \(comparison)")
         // At the end only: just short of it, nothing is filled.
         indicator.progress = 0.99
         let short = try RGBAImage(png: try indicator.scene().render(as: .png))
         #expect(short.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 0 })
+    }
+
+    @Test("Elements are painted in document order, fill, track and progress each: a later fill covers an earlier stroke")
+    func documentOrderOfPainting() throws {
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">"#
+            + ##"<line x1="10" y1="50" x2="90" y2="50" stroke="#f00" stroke-width="6"/>"##
+            + ##"<rect x="40" y="40" width="20" height="20" fill="#00f" stroke="#0f0" stroke-width="2"/></svg>"##
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        style.elementFills = .always
+        var indicator = ProgressIndicator(document: try SVGDocument(string: text), style: style)
+        indicator.progress = 1
+        let ours = try RGBAImage(png: try indicator.scene().render(as: .png))
+        // The rectangle's fill over the line, as in rsvg-convert; the line on either side of it.
+        #expect(ours[50, 50] == (0, 0, 255, 255) && ours[20, 50] == (255, 0, 0, 255))
+        #expect(ours[50, 50] == (try ExternalRenderer.rsvg(text))[50, 50])
+        // Half way (the line is 80 long, the rectangle 80 round): the line drawn, the fill over it.
+        indicator.progress = 0.5
+        #expect(try RGBAImage(png: try indicator.scene().render(as: .png))[50, 50] == (0, 0, 255, 255))
     }
 
     @Test("fill-rule evenodd leaves the hole rsvg-convert leaves; nonzero does not")
@@ -218,7 +227,7 @@ struct SVGDocumentDrawingTests {
         indicator.progress = 0
         let ours = try RGBAImage(png: try indicator.scene().render(as: .png))
         #expect(ours[50, 50].alpha == 0 && ours[20, 20].alpha == 255)
-        let (share, comparison) = difference(ours, try ExternalRenderer.rsvg(text))
+        let (share, comparison) = paintedDifference(ours, try ExternalRenderer.rsvg(text))
         #expect(share <= 0.005, "\(comparison)")
         let nonzero = ProgressIndicator(
             document: try SVGDocument(string: text.replacingOccurrences(of: "evenodd", with: "nonzero")), style: style)

@@ -129,6 +129,31 @@ struct SVGDocumentGradientDrawingTests {
         #expect(pdf.share <= 0.02, "\(pdf)")
     }
 
+    @Test("Designers' icons (elementary and breeze) at progress 1 with their fills paint what rsvg-convert paints")
+    func designerIcons() throws {
+        // What pbrender does not draw (filters, masks, clips, patterns, images, text) or draws
+        // otherwise (a group's opacity, applied to each element apart) is left out.
+        let unlike = /<(filter|mask|clipPath|pattern|image|text|foreignObject)\b|[^-a-z]opacity[=:]/
+        var (compared, withGradients) = (0, 0)
+        for file in try designerIconSample() {
+            let data = try Data(contentsOf: file)
+            let text = String(decoding: data, as: UTF8.self)
+            guard text.firstMatch(of: unlike) == nil else { continue }
+            let doc = try SVGDocument(data: Array(data), fileName: file.lastPathComponent)
+            let ours = try image(doc, progress: 1, lineWidth: 0)
+            let theirs = try ExternalRenderer.rsvg(data)
+            guard ours.width == theirs.width, ours.height == theirs.height else {
+                Issue.record("\(file.path): \(ours.width) x \(ours.height) against \(theirs.width) x \(theirs.height)")
+                continue
+            }
+            let (share, comparison) = paintedDifference(ours, theirs)
+            #expect(share <= 0.005, "\(file.path): \(comparison), \(share * 100) % of painted pixels")
+            compared += 1
+            if !doc.gradients.isEmpty { withGradients += 1 }
+        }
+        #expect(compared >= 400 && withGradients >= 5, "\(compared) compared, \(withGradients) with gradients")
+    }
+
     @Test("A reference to no gradient, or a bounding-box gradient on a line, warns and paints nothing")
     func unpaintedReferences() throws {
         let doc = try document(

@@ -154,18 +154,7 @@ struct SVGDocumentOracleTests {
         "Designers' icons (elementary and breeze, made with Inkscape) read and measure as svgpathtools measures what they draw"
     )
     func designerIcons() throws {
-        // Every 10th icon file (not the links between names) of each theme, in a fixed order.
-        var files: [URL] = []
-        for theme in ["/usr/share/icons/elementary", "/usr/share/icons/breeze"] {
-            let enumerator = FileManager.default.enumerator(
-                at: URL(fileURLWithPath: theme), includingPropertiesForKeys: [.isSymbolicLinkKey])
-            let icons = (enumerator?.allObjects as? [URL] ?? []).filter { url in
-                url.pathExtension == "svg"
-                    && (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink != true
-            }.sorted { $0.path < $1.path }
-            try #require(icons.count > 2_500, "install elementary-icon-theme and breeze-icon-theme (.ci/install-deps)")
-            files += icons.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
-        }
+        let files = try designerIconSample()
         // svgpathtools on what a browser draws (`--visible`): hidden and undrawn elements left out,
         // corner radii resolved, the root's viewBox mapped; nil for files it cannot compare.
         let output = try ChildProcess.output(of: "python3", [Self.oracleScript.path, "--visible"] + files.map(\.path))

@@ -1,4 +1,7 @@
+import Foundation
 import PBDocument
+import PBRendering
+import PBTestSupport
 import PBGeometry
 import Testing
 
@@ -93,4 +96,33 @@ func singularValues(a: Double, b: Double, c: Double, d: Double) -> (Double, Doub
     let root = max(s * s - 4 * det * det, 0).squareRoot()
     let big = ((s + root) / 2).squareRoot()
     return (big, big == 0 ? 0 : det / big)
+}
+
+/// Every 10th icon file (not the links between names) of Debian's elementary and breeze icon
+/// themes, designers' documents made with Inkscape, in a fixed order.
+func designerIconSample() throws -> [URL] {
+    var files: [URL] = []
+    for theme in ["/usr/share/icons/elementary", "/usr/share/icons/breeze"] {
+        let enumerator = FileManager.default.enumerator(
+            at: URL(fileURLWithPath: theme), includingPropertiesForKeys: [.isSymbolicLinkKey])
+        let icons = (enumerator?.allObjects as? [URL] ?? []).filter { url in
+            url.pathExtension == "svg"
+                && (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink != true
+        }.sorted { $0.path < $1.path }
+        try #require(icons.count > 2_500, "install elementary-icon-theme and breeze-icon-theme (.ci/install-deps)")
+        files += icons.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+    }
+    return files
+}
+
+/// The share of painted pixels (in either image) that differ by more than 48 of 255, as the
+/// issue's pictures are compared with rsvg-convert's.
+func paintedDifference(_ ours: RGBAImage, _ theirs: RGBAImage) -> (share: Double, comparison: PixelComparison) {
+    let comparison = PixelComparison(ours, theirs, threshold: 48)
+    var painted = 0
+    for index in 0..<(ours.width * ours.height)
+    where ours.pixels[4 * index + 3] > 0 || theirs.pixels[4 * index + 3] > 0 {
+        painted += 1
+    }
+    return (Double(comparison.differing) / Double(max(painted, 1)), comparison)
 }

@@ -139,7 +139,7 @@ extension RenderOptions {
         .value(
             "fills", \.indicator.style.elementFills, placeholder: "WHEN", section: "SVG DOCUMENTS",
             help:
-                "Draw an SVG document's own fills (colours, currentColor, fill-rule, fill-opacity, opacity, linear and radial gradients) under the strokes: none (the default), always, or at-end (when the progress is complete)."
+                "Draw an SVG document's own fills (colours, currentColor, fill-rule, fill-opacity, opacity, linear and radial gradients), each under its element's strokes in document order: none (the default), always, or at-end (when the progress is complete)."
         ),
     ]
 

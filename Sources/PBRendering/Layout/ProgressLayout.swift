@@ -215,46 +215,44 @@ public struct ProgressLayout: Hashable, Sendable {
         return layers
     }
 
-    /// A drawing's layers: every element's fill (when ``ProgressStyle/elementFills`` says: always,
-    /// or at the end when the progress is complete), every element's track (when the track tint shows), then every
-    /// element's progress over its part, in its own stroke, colour and opacity, stroked in its
-    /// own space.
+    /// A drawing's layers, element by element in document order as a browser paints them: its
+    /// fill (when ``ProgressStyle/elementFills`` says: always, or at the end when the progress is
+    /// complete), its track (when the track tint shows), then its progress over its part, in its
+    /// own stroke, colour and opacity, stroked in its own space. So a later element covers an
+    /// earlier one, fill and strokes, as in the document.
     private func elementLayers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double)
         -> [Layer]
     {
         var layers: [Layer] = []
-        if style.elementFills == .always || (style.elementFills == .atEnd && end >= 1) {
-            for item in elements {
-                guard let fill = item.element.fill, !fill.isInvisible, item.measure.length > 0 else { continue }
-                layers.append(
-                    .shape(
-                        ShapeLayer(
-                            path: item.measure, stroke: nil, fillPaint: fill, opacity: item.element.opacity,
-                            fillRule: item.element.fillRule)))
-            }
-        }
+        let fills = style.elementFills == .always || (style.elementFills == .atEnd && end >= 1)
         let trackPaint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
-        if !trackPaint.isInvisible {
-            for item in elements where item.element.stroke.lineWidth > 0 && item.measure.length > 0 {
-                layers.append(
-                    .shape(
-                        ShapeLayer(
-                            path: item.measure, trimScope: style.trimScope, stroke: item.element.stroke,
-                            strokePaint: trackPaint, opacity: item.element.opacity,
-                            strokeTransform: item.element.transform)))
-            }
-        }
         let progressPaint = progressPaint(style: style, values: values, start: start)
         for (item, parts) in zip(elements, parts(from: start, to: end, offset: offset)) {
+            let element = item.element
+            let hasLength = item.measure.length > 0
+            if fills, hasLength, let fill = element.fill, !fill.isInvisible {
+                layers.append(
+                    .shape(
+                        ShapeLayer(
+                            path: item.measure, stroke: nil, fillPaint: fill, opacity: element.opacity,
+                            fillRule: element.fillRule)))
+            }
+            if !trackPaint.isInvisible, hasLength, element.stroke.lineWidth > 0 {
+                layers.append(
+                    .shape(
+                        ShapeLayer(
+                            path: item.measure, trimScope: style.trimScope, stroke: element.stroke,
+                            strokePaint: trackPaint, opacity: element.opacity, strokeTransform: element.transform)))
+            }
             for part in parts {
                 layers.append(
                     .shape(
                         ShapeLayer(
                             path: item.measure, strokeStart: part.start, strokeEnd: part.end, trimOffset: part.offset,
-                            trimScope: style.trimScope, stroke: item.element.stroke,
-                            strokePaint: item.element.paint ?? progressPaint,
-                            opacity: item.element.opacity, showsZeroLengthDot: style.showsZeroProgressDot,
-                            strokeTransform: item.element.transform)))
+                            trimScope: style.trimScope, stroke: element.stroke,
+                            strokePaint: element.paint ?? progressPaint,
+                            opacity: element.opacity, showsZeroLengthDot: style.showsZeroProgressDot,
+                            strokeTransform: element.transform)))
             }
         }
         return layers
