@@ -116,7 +116,6 @@ struct SVGDocumentDrawingTests {
         #expect(scaled.transform == .identity && scaled.stroke.lineWidth == 6 && scaled.stroke.dash == [3, 6])
     }
 
-
     @Test("At progress 1 the drawing (skewed group, class styles, dashes) paints what rsvg-convert paints")
     func wholeDrawingAgainstRsvg() throws {
         let doc = try SVGDocument(string: Self.drawing)
@@ -196,9 +195,10 @@ struct SVGDocumentDrawingTests {
         #expect(short.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 0 })
     }
 
-    @Test("Elements are painted in document order, fill, track and progress each: a later fill covers an earlier stroke")
+    @Test("Elements are painted in document order, fill, track and progress each: a later fill covers a stroke")
     func documentOrderOfPainting() throws {
-        let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">"#
+        let text =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">"#
             + ##"<line x1="10" y1="50" x2="90" y2="50" stroke="#f00" stroke-width="6"/>"##
             + ##"<rect x="40" y="40" width="20" height="20" fill="#00f" stroke="#0f0" stroke-width="2"/></svg>"##
         var style = ProgressStyle()

@@ -1,8 +1,8 @@
 import Foundation
 import PBDocument
+import PBGeometry
 import PBRendering
 import PBTestSupport
-import PBGeometry
 import Testing
 
 #if canImport(Glibc)
