@@ -265,4 +265,33 @@ struct SVGDocumentDrawingTests {
         let comparison = PixelComparison(try RGBAImage(png: try scene.render(as: .png)), raster, threshold: 80)
         #expect(comparison.share <= 0.005, "\(comparison)")
     }
+
+    @Test("A live SVG of a document: one --progress moves each element by its own exact map, in every order")
+    func liveExpressions() throws {
+        // Lines of 100 and 300: 400 in all.
+        let doc = try document(
+            #"<line x1="0" y1="10" x2="100" y2="10" stroke="red"/><line x1="0" y1="50" x2="300" y2="50" stroke="blue"/>"#,
+            attributes: #"width="300" height="60""#)
+        func live(_ order: ElementOrder) throws -> String {
+            var indicator = ProgressIndicator(document: doc, order: order)
+            indicator.progress = 0.5
+            return String(decoding: try indicator.scene().svgData(isLive: true), as: UTF8.self)
+        }
+        // sequence: the first reaches its 100 at 0.25 (p × 400 px), the second starts there.
+        let sequence = try live(.sequence)
+        #expect(sequence.contains("clamp(0px, calc(var(--progress, 0.5) * 400px - 0px), 100px)"))
+        #expect(sequence.contains("clamp(0px, calc(var(--progress, 0.5) * 400px - 100px), 300px)"))
+        // together: each its own length.
+        let together = try live(.together)
+        #expect(together.contains("calc(var(--progress, 0.5) * 100px - 0px), 100px)"))
+        #expect(together.contains("calc(var(--progress, 0.5) * 300px - 0px), 300px)"))
+        // delayed 0.5: windows [0, 0.5] and [0.5, 1], so 200 and 600 px per unit of progress.
+        let delayed = try live(.delayed(0.5))
+        #expect(delayed.contains("calc(var(--progress, 0.5) * 200px - 0px), 100px)"))
+        #expect(delayed.contains("calc(var(--progress, 0.5) * 600px - 300px), 300px)"))
+        // The file's own value: at 0.5 in sequence, the first line whole, the second 100 of 300.
+        #expect(sequence.contains(#"stroke-dasharray="100 101""#) && sequence.contains(#"stroke-dasharray="100 301""#))
+        // A delay of 1 (each whole at once) is refused with the reason.
+        #expect(throws: RenderError.self) { try live(.delayed(1)) }
+    }
 }

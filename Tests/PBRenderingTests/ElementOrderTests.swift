@@ -49,4 +49,32 @@ struct ElementOrderTests {
         expectWindows(.delayed(1), to: 0.2, [(0, 1), (0, 0)], lengths: [1, 1])
         expectWindows(.delayed(1), to: 0, [(0, 0), (0, 0)], lengths: [1, 1])
     }
+
+    @Test("endMaps: each element's end as scale × p + shift, by hand, and where the windows put it at every p")
+    func endMaps() {
+        // 10, 30, 60 of 100: the second element starts at 0.1 and is whole at 0.4.
+        let sequence = ElementOrder.sequence.endMaps(lengths: Self.lengths)
+        #expect(sequence.map(\.scale) == [10, 100.0 / 30, 100.0 / 60])
+        #expect(sequence.map(\.shift) == [0, -10.0 / 30, -40.0 / 60])
+        #expect(ElementOrder.together.endMaps(lengths: Self.lengths).map(\.scale) == [1, 1, 1])
+        // delayed 0.5 of 3: windows of 0.5 starting at 0, 0.25 and 0.5.
+        let delayed = ElementOrder.delayed(0.5).endMaps(lengths: Self.lengths)
+        #expect(delayed.map(\.scale) == [2, 2, 2] && delayed.map(\.shift) == [0, -0.5, -1])
+        // delayed 1: each appears whole at once, at 0, 0.5 and 1.
+        let jumps = ElementOrder.delayed(1).endMaps(lengths: Self.lengths)
+        #expect(jumps.allSatisfy { $0.scale == .infinity } && jumps.map(\.shift) == [0, -0.5, -1])
+        for order in [ElementOrder.sequence, .together, .delayed(0.5), .delayed(1), .delayed(0)] {
+            let maps = order.endMaps(lengths: Self.lengths)
+            for step in 0...40 {
+                let progress = Double(step) / 40
+                let windows = order.windows(lengths: Self.lengths, from: 0, to: progress)
+                for (index, (window, map)) in zip(windows, maps).enumerated() {
+                    let layer = ElementProgressLayer(layerIndex: 0, strokeStart: 0, scale: map.scale, shift: map.shift)
+                    #expect(
+                        abs(layer.end(at: progress) - window.end) <= 1e-14,
+                        "\(order) element \(index) at \(progress): \(layer.end(at: progress)) against \(window.end)")
+                }
+            }
+        }
+    }
 }

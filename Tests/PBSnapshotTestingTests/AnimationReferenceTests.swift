@@ -12,7 +12,8 @@ import Testing
             "logo",
             [
                 "--path", ReferenceSnapshotTests.root.appendingPathComponent("Examples/landscape.svg").path, "--order",
-                "delayed", "--fills", "at-end", "--animate-to", "1", "--duration", "2.5", "--hold", "1.5", "--loop", "0",
+                "delayed", "--fills", "at-end", "--animate-to", "1", "--duration", "2.5", "--hold", "1.5", "--loop",
+                "0",
             ],
             ["apng"]
         ),

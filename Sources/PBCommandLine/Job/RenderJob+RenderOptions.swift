@@ -87,22 +87,17 @@ extension RenderJob {
             output: options.output, defaultOutput: Self.defaultOutput(.png), force: options.force, warnings: warnings)
     }
 
-    /// Refuses, for a document of several elements, what follows one progress layer: a live
-    /// SVG, an animated SVG and an indeterminate indicator.
+    /// Refuses, for a document of several elements, an indeterminate indicator, which moves one
+    /// progress layer.
     ///
     /// - Throws: a usage error naming the option.
     private static func checkDrawing(_ indicator: ProgressIndicator, options: RenderOptions) throws(CommandLineError) {
-        guard case .elements(let elements, _, _) = indicator.geometry, elements.count > 1 else { return }
-        let format = options.format ?? options.output.flatMap { OutputFormat(fileName: $0) }
-        let conflicts: [(Bool, Sentence)] = [
-            (options.live, "\(option: "live")"), (options.indeterminate != nil, "\(option: "indeterminate")"),
-            (options.isAnimation && format == .svg, "an animated SVG"),
-        ]
-        if let (_, name) = conflicts.first(where: \.0) {
-            throw .usage(
-                "a document of several elements is drawn with a progress layer for each, which \(name) cannot follow yet; "
-                    + "draw PNG, PDF or SVG stills, frames or an animated PNG or WebP")
-        }
+        guard case .elements(let elements, _, _) = indicator.geometry, elements.count > 1,
+            options.indeterminate != nil
+        else { return }
+        throw .usage(
+            "a document of several elements is drawn with a progress layer for each, which \(option: "indeterminate") "
+                + "cannot move yet; draw its progress, still or animated (\(option: "animate-to", "B"))")
     }
 
     /// An animation (`--animate-to`, `--indeterminate`, …): one file, or frames to a pattern.

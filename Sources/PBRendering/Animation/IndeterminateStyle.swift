@@ -78,7 +78,12 @@ public enum IndeterminateStyle: String, CaseIterable, Hashable, Sendable {
         }
         let phase = phase - phase.rounded(.down)
         var scene = try layout.scene(values: [ProgressLayout.indeterminateExtent])
-        guard let index = scene.progress?.layerIndex else { return scene }
+        // A drawing of several elements has no one progress layer to move: it stays as it is.
+        guard let progress = scene.progress, progress.elements.isEmpty else {
+            scene.progress = nil
+            return scene
+        }
+        let index = progress.layerIndex
         scene.layers = try layers(of: layout, scene.layers, progressIndex: index, phase: phase)
         if let dark = scene.darkLayers {
             scene.darkLayers = try layers(of: layout, dark, progressIndex: index, phase: phase)

@@ -66,5 +66,33 @@ public enum ElementOrder: Hashable, Sendable {
         }
     }
 
+    /// For each element of `lengths`, where its progress ends as an affine map of the drawing's
+    /// progress `p` (pinned to `0...1`): `(scale, shift)` with the end `scale × p + shift`, as
+    /// ``windows(lengths:from:to:)`` places it (``ElementProgressLayer``). An element of no length
+    /// gets `(0, 0)`; in `delayed(1)`, where elements appear whole at once, the scale is infinite
+    /// and the shift minus the progress where the element appears.
+    public func endMaps(lengths: [Double]) -> [(scale: Double, shift: Double)] {
+        switch self {
+        case .together:
+            return lengths.map { _ in (1, 0) }
+        case .sequence:
+            let total = lengths.reduce(0, +)
+            guard total > 0, total.isFinite else { return lengths.map { _ in (0, 0) } }
+            var before = 0.0
+            return lengths.map { length in
+                defer { before += length }
+                return length > 0 ? (total / length, -before / length) : (0, 0)
+            }
+        case .delayed(let delay):
+            let delay = Self.clamp(delay)
+            let count = lengths.count
+            return lengths.indices.map { index in
+                let begin = count > 1 ? Double(index) * delay / Double(count - 1) : 0
+                let span = count > 1 ? 1 - delay : 1
+                return span > 0 ? (1 / span, -begin / span) : (.infinity, -begin)
+            }
+        }
+    }
+
     private static func clamp(_ value: Double) -> Double { min(max(value, 0), 1) }
 }

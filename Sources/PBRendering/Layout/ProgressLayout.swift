@@ -89,8 +89,9 @@ public struct ProgressLayout: Hashable, Sendable {
     ///
     /// A drawing of elements (``ProgressIndicator/Geometry/elements(_:canvas:order:)``) has a
     /// track and a progress layer for each element, its part of the progress given by the
-    /// layout's ``ElementOrder``; it has a progress layer to follow (``Scene/progress``) only
-    /// when it has one element.
+    /// layout's ``ElementOrder``; ``Scene/progress`` lists every element's progress layer with
+    /// the map from the value to its end (``ProgressLayerInfo/elements``), for one value and no
+    /// offset (else it is `nil`: nothing for a live SVG to follow).
     ///
     /// `offset` moves the drawn window along the path by that fraction of its length, wrapping
     /// round its end (Lottie's trim offset, ``ShapeLayer/trimOffset``); in a drawing, along the
@@ -109,8 +110,10 @@ public struct ProgressLayout: Hashable, Sendable {
         // drawn when it is not past the start); several are lengths laid end to end from the start.
         let end = values.count == 1 ? min(values[0], 1) : min(start + values.reduce(0, +), 1)
         let progress = values.count == 1 ? end : end - start
-        var light = layers(style: style.resolved(for: .light), values: values, start: start, end: end, offset: offset)
+        var (light, elementProgress) = layers(
+            style: style.resolved(for: .light), values: values, start: start, end: end, offset: offset)
         var dark = layers(style: style.resolved(for: .dark), values: values, start: start, end: end, offset: offset)
+            .layers
         var accessibility = self.accessibility
         if !isIndeterminate {
             accessibility.percent = progress * 100
@@ -135,12 +138,27 @@ public struct ProgressLayout: Hashable, Sendable {
         var dependents: ProgressLayerInfo.Dependents = []
         if style.progressValueColors != nil, values.count == 1 { dependents.insert(.color) }
         if let label, !label.template.tokens.isEmpty || labelRoom?.position == .end { dependents.insert(.label) }
-        let info = ProgressLayerInfo(
+        var info: ProgressLayerInfo? = ProgressLayerInfo(
             layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values,
             dependents: dependents)
+        if elements.count > 1 {
+            // Each element's progress layer and its map, without an offset (which moves each
+            // element's window, or splits one in two).
+            let indices = elementProgress.compactMap { $0 }
+            info =
+                indices.count == elements.count && values.count == 1 && offset == 0
+                ? ProgressLayerInfo(
+                    layerIndex: indices[0], strokeStart: start, values: values, dependents: dependents,
+                    elements: zip(elementProgress, elementMaps(start: start)).compactMap { index, map in
+                        index.map {
+                            ElementProgressLayer(
+                                layerIndex: $0, strokeStart: map.start, scale: map.scale, shift: map.shift)
+                        }
+                    }) : nil
+        }
         return Scene(
             width: width, height: height, scale: scale, layers: light, darkLayers: dark == light ? nil : dark,
-            accessibility: accessibility, progress: elements.count > 1 ? nil : info)
+            accessibility: accessibility, progress: info)
     }
 
     /// The smallest a label is shrunk to when it does not fit its room, as a fraction of its font
@@ -183,12 +201,24 @@ public struct ProgressLayout: Hashable, Sendable {
         }
     }
 
-    /// The layers in `style`'s colours.
-    private func layers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double) -> [Layer] {
+    /// Each element's start (as a fraction of its own length, for progress from `start`) and the
+    /// map of its end (``ElementOrder/endMaps(lengths:)``).
+    private func elementMaps(start: Double) -> [(start: Double, scale: Double, shift: Double)] {
+        let lengths = elements.map(\.measure.length)
+        let starts = order.windows(lengths: lengths, from: start, to: start).map(\.start)
+        return zip(starts, order.endMaps(lengths: lengths)).map { ($0, $1.scale, $1.shift) }
+    }
+
+    /// The layers in `style`'s colours, and for a drawing, the index of each element's progress
+    /// layer among them (`nil` where an element has none, or two).
+    private func layers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double) -> (
+        layers: [Layer], elementProgress: [Int?]
+    ) {
         var layers: [Layer] = []
         if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
         guard elements.isEmpty else {
-            return layers + elementLayers(style: style, values: values, start: start, end: end, offset: offset)
+            let (drawing, indices) = elementLayers(style: style, values: values, start: start, end: end, offset: offset)
+            return (layers + drawing, indices.map { $0.map { $0 + layers.count } })
         }
         if let fill = style.trackFillColor {
             layers.append(.shape(ShapeLayer(path: fillRegion(from: 0, to: 1), stroke: nil, fillPaint: .color(fill))))
@@ -212,7 +242,7 @@ public struct ProgressLayout: Hashable, Sendable {
             layer.trimOffset = offset
             layers[layers.count - 1] = .shape(layer)
         }
-        return layers
+        return (layers, [])
     }
 
     /// A drawing's layers, element by element in document order as a browser paints them: its
@@ -221,9 +251,10 @@ public struct ProgressLayout: Hashable, Sendable {
     /// own stroke, colour and opacity, stroked in its own space. So a later element covers an
     /// earlier one, fill and strokes, as in the document.
     private func elementLayers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double)
-        -> [Layer]
+        -> (layers: [Layer], progressIndices: [Int?])
     {
         var layers: [Layer] = []
+        var progressIndices: [Int?] = []
         let fills = style.elementFills == .always || (style.elementFills == .atEnd && end >= 1)
         let trackPaint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
         let progressPaint = progressPaint(style: style, values: values, start: start)
@@ -244,6 +275,7 @@ public struct ProgressLayout: Hashable, Sendable {
                             path: item.measure, trimScope: style.trimScope, stroke: element.stroke,
                             strokePaint: trackPaint, opacity: element.opacity, strokeTransform: element.transform)))
             }
+            progressIndices.append(parts.count == 1 ? layers.count : nil)
             for part in parts {
                 layers.append(
                     .shape(
@@ -255,7 +287,7 @@ public struct ProgressLayout: Hashable, Sendable {
                             strokeTransform: element.transform)))
             }
         }
-        return layers
+        return (layers, progressIndices)
     }
 
     /// Each element's parts for progress from `start` to `end` moved by `offset`, as fractions

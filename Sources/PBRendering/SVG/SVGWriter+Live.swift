@@ -9,10 +9,31 @@ import PBGeometry
 /// disagree on), so one CSS property, or a transition of it, moves the progress. Zero shows
 /// nothing (the stroke's opacity is 0, so no round-cap dot); a closed subpath shown whole is
 /// drawn undashed, joined at its seam. Several values: see `writeValues`.
+///
+/// A drawing of several elements (an SVG document's) follows one `--progress` with every
+/// element's progress layer: each element's end is its own affine map of the value
+/// (``ElementProgressLayer``), so CSS spreads the progress over the elements as the order does.
 extension SVGWriter {
-    /// Writes the progress layer so that it follows the custom properties.
-    mutating func writeLive(_ layer: ShapeLayer, dark: ShapeLayer, progress: ProgressLayerInfo) throws(RenderError) {
+    /// Writes the progress layer so that it follows the custom properties; `element` says how,
+    /// when it is one element's of a drawing.
+    mutating func writeLive(
+        _ layer: ShapeLayer, dark: ShapeLayer, progress: ProgressLayerInfo, element: ElementProgressLayer? = nil
+    ) throws(RenderError) {
         guard let stroke = layer.stroke, stroke.lineWidth > 0 else { return }
+        if let element, !element.scale.isFinite {
+            throw RenderError(
+                .notApplicable(
+                    name: "live",
+                    reason: "with a delay of 1 each element appears whole at once, which a moving dash cannot show; "
+                        + "give a delay below 1"))
+        }
+        if !layer.strokeTransform.isIdentity {
+            throw RenderError(
+                .notApplicable(
+                    name: "live",
+                    reason: "a live SVG reveals each element with a dash measured on the canvas, and a skewed or "
+                        + "unevenly scaled element is stroked in its own space, where those lengths differ"))
+        }
         guard stroke.dash.isEmpty else {
             throw RenderError(
                 .notApplicable(
@@ -33,7 +54,13 @@ extension SVGWriter {
                         + " (a label of fixed text beside or inside the shape can be live)"))
         }
         let end = Self.endExpression(progress)
-        let reveals = liveStrokes(layer, end: end, progress: progress)
+        var map = LiveMap(start: progress.strokeStart, initialEnd: progress.end, scale: 1, shift: 0)
+        if let element {
+            map = LiveMap(
+                start: element.strokeStart, initialEnd: element.end(at: progress.end), scale: element.scale,
+                shift: element.shift)
+        }
+        let reveals = liveStrokes(layer, end: end, map: map)
         switch layer.strokePaint {
         case .color, .canvasGradient:
             let darkClass = self.darkClass(property: "stroke", light: layer.strokePaint, dark: dark.strokePaint)
@@ -72,12 +99,28 @@ extension SVGWriter {
         var attributes: String
     }
 
+    /// A number with nine decimals, for the gates of live strokes.
+    private func precise(_ value: Double) -> String { Self.preciseNumbers.string(value) }
+
+    /// Nine decimals.
+    static let preciseNumbers = SVGNumberFormat(decimals: 9)
+
+    /// Where a live layer's part starts (fixed) and ends: `scale × value + shift` of the CSS
+    /// value, pinned to `0...1` (the identity for a scene's one progress layer), `initialEnd`
+    /// at the file's own value.
+    struct LiveMap {
+        var start: Double
+        var initialEnd: Double
+        var scale: Double
+        var shift: Double
+    }
+
     /// For each subpath with something to show: the subpath stroked with a dash of its visible
     /// length; a closed one also whole, shown when the progress reaches its end.
-    private func liveStrokes(_ layer: ShapeLayer, end: String, progress: ProgressLayerInfo) -> [Reveal] {
+    private func liveStrokes(_ layer: ShapeLayer, end: String, map: LiveMap) -> [Reveal] {
         let measure = layer.path
         let total = measure.length
-        let initialEnd = progress.end
+        let initialEnd = map.initialEnd
         var reveals: [Reveal] = []
         var subpathStart = 0.0
         for (index, subpath) in measure.subpaths.enumerated() {
@@ -86,19 +129,25 @@ extension SVGWriter {
             guard length > 0 else { continue }
             // Distances along the whole path, or along each subpath for the per-subpath scope.
             let (scale, origin) = layer.trimScope == .wholePath ? (total, 0.0) : (length, subpathStart)
-            let first = max(origin + progress.strokeStart * scale, subpathStart)
+            let first = max(origin + map.start * scale, subpathStart)
             let room = subpathStart + length - first
             guard room > 0 else { continue }
-            let reached = "calc(\(end) * \(number(scale))px - \(number(first - origin))px)"
+            // The length reached along the scope: (value × map.scale + map.shift) × scale.
+            let (perValue, before) = (map.scale * scale, first - origin - map.shift * scale)
+            let reached = "calc(\(end) * \(number(perValue))px - \(number(before))px)"
             let visible = "clamp(0px, \(reached), \(number(room))px)"
-            let shown = "calc((\(end) * \(number(scale)) - \(number(first - origin))) * 1000)"
+            // The gates that show a stroke once anything of it is reached (and the whole closed
+            // subpath once all is) multiply lengths by 1,000 and 10^6: their numbers have nine
+            // decimals, so that an element whose part starts exactly at a value (an order's
+            // boundary) shows nothing there, as the PNG does, not a cap's dot of rounding.
+            let shown = "calc((\(end) * \(precise(perValue)) - \(precise(before))) * 1000)"
             let initialVisible = min(max(origin + initialEnd * scale - first, 0), room)
             let data = pathData([subpath])
             let offset = first - subpathStart
             var staticAttributes = " stroke-dasharray=\"\(number(initialVisible)) \(number(length + 1))\""
             if offset > 0 { staticAttributes += " stroke-dashoffset=\"\(number(-offset))\"" }
             let isWhole = subpath.isClosed && offset == 0
-            let full = "calc((\(end) * \(number(scale)) - \(number(first - origin + room))) * 1000000 + 1)"
+            let full = "calc((\(end) * \(precise(perValue)) - \(precise(before + room))) * 1000000 + 1)"
             let opacity = isWhole ? "clamp(0, min(\(shown), calc(1 - \(full))), 1)" : "clamp(0, \(shown), 1)"
             let initiallyShown = initialVisible > 0 && !(isWhole && initialVisible >= room)
             staticAttributes += initiallyShown ? "" : " opacity=\"0\""

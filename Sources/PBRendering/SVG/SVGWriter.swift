@@ -61,12 +61,16 @@ struct SVGWriter {
             try writeIndeterminate(style, timeline: timeline, dark: dark)
             return finish()
         }
+        // A drawing's elements each follow the value with their own progress layer.
+        let elements = Dictionary(
+            (scene.progress?.elements ?? []).map { ($0.layerIndex, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, layer) in scene.layers.enumerated() {
             let darkLayer = index < dark.count ? dark[index] : layer
-            if isLive, let progress = scene.progress, progress.layerIndex == index, case .shape(let shape) = layer,
-                case .shape(let darkShape) = darkLayer
+            if isLive, let progress = scene.progress, case .shape(let shape) = layer,
+                case .shape(let darkShape) = darkLayer,
+                elements.isEmpty ? progress.layerIndex == index : elements[index] != nil
             {
-                try writeLive(shape, dark: darkShape, progress: progress)
+                try writeLive(shape, dark: darkShape, progress: progress, element: elements[index])
             } else {
                 try write(layer, dark: darkLayer)
             }

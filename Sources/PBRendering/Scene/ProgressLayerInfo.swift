@@ -1,5 +1,9 @@
 /// Which layer of a scene is its progress, and the values it shows: what a live SVG needs to let
 /// a page move the progress with CSS.
+///
+/// A drawing of several elements (an SVG document's) has a progress layer for each, listed in
+/// ``elements``; ``layerIndex`` is then the first of them (the layers under it do not change
+/// with the progress).
 public struct ProgressLayerInfo: Hashable, Sendable {
     /// The index of the progress layer in ``Scene/layers`` (a ``ShapeLayer``).
     public var layerIndex: Int
@@ -30,11 +34,19 @@ public struct ProgressLayerInfo: Hashable, Sendable {
         public static let label = Dependents(rawValue: 2)
     }
 
+    /// For a drawing of several elements, each element's progress layer and how it follows the
+    /// value; empty for a scene with one progress layer.
+    public var elements: [ElementProgressLayer]
+
     /// Creates the description.
-    public init(layerIndex: Int, strokeStart: Double, values: [Double], dependents: Dependents = []) {
+    public init(
+        layerIndex: Int, strokeStart: Double, values: [Double], dependents: Dependents = [],
+        elements: [ElementProgressLayer] = []
+    ) {
         self.layerIndex = layerIndex
         self.strokeStart = strokeStart
         self.values = values
         self.dependents = dependents
+        self.elements = elements
     }
 }
