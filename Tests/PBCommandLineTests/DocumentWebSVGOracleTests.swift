@@ -81,7 +81,8 @@ import Testing
         for document in Self.documents {
             let name = URL(fileURLWithPath: document).lastPathComponent
             for order in ["sequence", "together", "delayed"] {
-                let arguments = ["--path", document, "--order", order]
+                // Fills at the end: shown by CSS when the value reaches 1.
+                let arguments = ["--path", document, "--order", order, "--fills", "at-end"]
                 let live = try Oracle.svg(arguments + ["--progress", "0.5", "--live"])
                 let (width, height) = try Oracle.size(ofSVG: live)
                 // The page's value; nil: the file's own (0.5).
@@ -91,15 +92,15 @@ import Testing
                     items.append(.inline(svg: live, width: width, height: height, style: style))
                     pngs.append(try Oracle.png(arguments + ["--progress", "\(value ?? 0.5)"]))
                 }
-                // Animated over 2 s, linear: at t seconds the progress is t / 2.
+                // Animated over 2 s, linear: at t seconds the progress is t / 2, then 1.
                 let animated = try Oracle.svg(
                     arguments + ["--animate-to", "1", "--duration", "2", "--timing", "linear"])
-                for time in [0.3, 1.1, 1.7] {
+                for time in [0.3, 1.1, 1.7, 2.5] {
                     animations.append(
                         (
                             "\(name) \(order) animated at \(time) s",
                             .inline(svg: animated, width: width, height: height, time: time),
-                            try Oracle.png(arguments + ["--progress", "\(time / 2)"])
+                            try Oracle.png(arguments + ["--progress", "\(min(time / 2, 1))"])
                         ))
                 }
             }

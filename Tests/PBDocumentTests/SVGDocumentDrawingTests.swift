@@ -293,5 +293,16 @@ struct SVGDocumentDrawingTests {
         #expect(sequence.contains(#"stroke-dasharray="100 101""#) && sequence.contains(#"stroke-dasharray="100 301""#))
         // A delay of 1 (each whole at once) is refused with the reason.
         #expect(throws: RenderError.self) { try live(.delayed(1)) }
+        // Fills at the end: each element's fill before its strokes, hidden until the value reaches 1.
+        let filled = try document(
+            #"<rect x="10" y="10" width="50" height="20" fill="red" stroke="blue"/><circle cx="100" cy="30" r="10"/>"#)
+        var style = ProgressStyle()
+        style.elementFills = .atEnd
+        var indicator = ProgressIndicator(document: filled, style: style)
+        indicator.progress = 0.5
+        let svg = String(decoding: try indicator.scene().svgData(isLive: true), as: UTF8.self)
+        let gate = #"<g opacity="0" style="opacity: clamp(0, calc((var(--progress, 0.5) - 1) * 1000000000 + 1), 1)">"#
+        #expect(svg.components(separatedBy: gate).count - 1 == 2)
+        #expect(svg.contains(gate + "\n<path d=\"M 10,10 L 60,10 L 60,30 L 10,30 Z\" fill=\"#FF0000\"/>"))
     }
 }

@@ -144,15 +144,16 @@ public struct ProgressLayout: Hashable, Sendable {
         if elements.count > 1 {
             // Each element's progress layer and its map, without an offset (which moves each
             // element's window, or splits one in two).
-            let indices = elementProgress.compactMap { $0 }
+            let indices = elementProgress.compactMap(\.progress)
             info =
                 indices.count == elements.count && values.count == 1 && offset == 0
                 ? ProgressLayerInfo(
                     layerIndex: indices[0], strokeStart: start, values: values, dependents: dependents,
-                    elements: zip(elementProgress, elementMaps(start: start)).compactMap { index, map in
-                        index.map {
+                    elements: zip(elementProgress, elementMaps(start: start)).compactMap { place, map in
+                        place.progress.map {
                             ElementProgressLayer(
-                                layerIndex: $0, strokeStart: map.start, scale: map.scale, shift: map.shift)
+                                layerIndex: $0, strokeStart: map.start, scale: map.scale, shift: map.shift,
+                                firstLayerIndex: place.first, fillAtEnd: place.fillAtEnd)
                         }
                     }) : nil
         }
@@ -209,16 +210,29 @@ public struct ProgressLayout: Hashable, Sendable {
         return zip(starts, order.endMaps(lengths: lengths)).map { ($0, $1.scale, $1.shift) }
     }
 
-    /// The layers in `style`'s colours, and for a drawing, the index of each element's progress
-    /// layer among them (`nil` where an element has none, or two).
+    /// Where an element's layers are in a drawing's: its first after its fill, its progress
+    /// layer (`nil` where it has none, or two), and the fill it shows once the progress is
+    /// complete (``ProgressStyle/ElementFills/atEnd``), when it is not.
+    struct ElementLayers {
+        var first: Int
+        var progress: Int?
+        var fillAtEnd: ShapeLayer?
+
+        /// The same, `count` layers further on.
+        func moved(by count: Int) -> ElementLayers {
+            ElementLayers(first: first + count, progress: progress.map { $0 + count }, fillAtEnd: fillAtEnd)
+        }
+    }
+
+    /// The layers in `style`'s colours, and for a drawing, where each element's are.
     private func layers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double) -> (
-        layers: [Layer], elementProgress: [Int?]
+        layers: [Layer], elementProgress: [ElementLayers]
     ) {
         var layers: [Layer] = []
         if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
         guard elements.isEmpty else {
-            let (drawing, indices) = elementLayers(style: style, values: values, start: start, end: end, offset: offset)
-            return (layers + drawing, indices.map { $0.map { $0 + layers.count } })
+            let (drawing, places) = elementLayers(style: style, values: values, start: start, end: end, offset: offset)
+            return (layers + drawing, places.map { $0.moved(by: layers.count) })
         }
         if let fill = style.trackFillColor {
             layers.append(.shape(ShapeLayer(path: fillRegion(from: 0, to: 1), stroke: nil, fillPaint: .color(fill))))
@@ -251,23 +265,24 @@ public struct ProgressLayout: Hashable, Sendable {
     /// own stroke, colour and opacity, stroked in its own space. So a later element covers an
     /// earlier one, fill and strokes, as in the document.
     private func elementLayers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double)
-        -> (layers: [Layer], progressIndices: [Int?])
+        -> (layers: [Layer], elementProgress: [ElementLayers])
     {
         var layers: [Layer] = []
-        var progressIndices: [Int?] = []
+        var elementProgress: [ElementLayers] = []
         let fills = style.elementFills == .always || (style.elementFills == .atEnd && end >= 1)
         let trackPaint = style.trackGradient.map(Paint.pathGradient) ?? .color(style.trackTintColor)
         let progressPaint = progressPaint(style: style, values: values, start: start)
         for (item, parts) in zip(elements, parts(from: start, to: end, offset: offset)) {
             let element = item.element
             let hasLength = item.measure.length > 0
-            if fills, hasLength, let fill = element.fill, !fill.isInvisible {
-                layers.append(
-                    .shape(
-                        ShapeLayer(
-                            path: item.measure, stroke: nil, fillPaint: fill, opacity: element.opacity,
-                            fillRule: element.fillRule)))
+            var fillLayer: ShapeLayer?
+            if hasLength, let fill = element.fill, !fill.isInvisible {
+                fillLayer = ShapeLayer(
+                    path: item.measure, stroke: nil, fillPaint: fill, opacity: element.opacity,
+                    fillRule: element.fillRule)
             }
+            if fills, let fillLayer { layers.append(.shape(fillLayer)) }
+            let first = layers.count
             if !trackPaint.isInvisible, hasLength, element.stroke.lineWidth > 0 {
                 layers.append(
                     .shape(
@@ -275,7 +290,10 @@ public struct ProgressLayout: Hashable, Sendable {
                             path: item.measure, trimScope: style.trimScope, stroke: element.stroke,
                             strokePaint: trackPaint, opacity: element.opacity, strokeTransform: element.transform)))
             }
-            progressIndices.append(parts.count == 1 ? layers.count : nil)
+            elementProgress.append(
+                ElementLayers(
+                    first: first, progress: parts.count == 1 ? layers.count : nil,
+                    fillAtEnd: style.elementFills == .atEnd && !fills ? fillLayer : nil))
             for part in parts {
                 layers.append(
                     .shape(
@@ -287,7 +305,7 @@ public struct ProgressLayout: Hashable, Sendable {
                             strokeTransform: element.transform)))
             }
         }
-        return (layers, progressIndices)
+        return (layers, elementProgress)
     }
 
     /// Each element's parts for progress from `start` to `end` moved by `offset`, as fractions

@@ -80,6 +80,15 @@ extension SVGWriter {
         }
     }
 
+    /// An element's fill shown only once the progress is complete (`--fills at-end`): hidden,
+    /// and shown by CSS when the value reaches 1.
+    mutating func writeFillAtEnd(_ fill: ShapeLayer, progress: ProgressLayerInfo) throws(RenderError) {
+        let shown = "clamp(0, calc((\(Self.endExpression(progress)) - 1) * 1000000000 + 1), 1)"
+        body += "<g opacity=\"0\" style=\"opacity: \(shown)\">\n"
+        try write(.shape(fill), dark: .shape(fill))
+        body += "</g>\n"
+    }
+
     /// The CSS expression of the fraction where the progress ends.
     static func endExpression(_ progress: ProgressLayerInfo) -> String {
         guard progress.values.count > 1 else { return "var(--progress, \(numbers.string(progress.values.first ?? 0)))" }

@@ -64,8 +64,15 @@ struct SVGWriter {
         // A drawing's elements each follow the value with their own progress layer.
         let elements = Dictionary(
             (scene.progress?.elements ?? []).map { ($0.layerIndex, $0) }, uniquingKeysWith: { first, _ in first })
+        let fillsAtEnd = Dictionary(
+            (scene.progress?.elements ?? []).compactMap { element in
+                element.fillAtEnd.map { (element.firstLayerIndex, $0) }
+            }, uniquingKeysWith: { first, _ in first })
         for (index, layer) in scene.layers.enumerated() {
             let darkLayer = index < dark.count ? dark[index] : layer
+            if isLive, let progress = scene.progress, let fill = fillsAtEnd[index] {
+                try writeFillAtEnd(fill, progress: progress)
+            }
             if isLive, let progress = scene.progress, case .shape(let shape) = layer,
                 case .shape(let darkShape) = darkLayer,
                 elements.isEmpty ? progress.layerIndex == index : elements[index] != nil

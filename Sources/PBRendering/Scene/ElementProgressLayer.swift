@@ -18,13 +18,24 @@ public struct ElementProgressLayer: Hashable, Sendable {
     /// Where the element's end is at progress 0 (before pinning); for an infinite scale, minus
     /// the progress where it jumps.
     public var shift: Double
+    /// The index of the element's first layer after its fill (its track, or its progress).
+    public var firstLayerIndex: Int
+    /// The element's fill when it is shown only once the progress is complete
+    /// (``ProgressStyle/ElementFills/atEnd``) and the scene is not: a live or animated SVG draws
+    /// it before ``firstLayerIndex``, shown when the value reaches 1. `nil` otherwise.
+    public var fillAtEnd: ShapeLayer?
 
     /// Creates the description.
-    public init(layerIndex: Int, strokeStart: Double, scale: Double, shift: Double) {
+    public init(
+        layerIndex: Int, strokeStart: Double, scale: Double, shift: Double, firstLayerIndex: Int? = nil,
+        fillAtEnd: ShapeLayer? = nil
+    ) {
         self.layerIndex = layerIndex
         self.strokeStart = strokeStart
         self.scale = scale
         self.shift = shift
+        self.firstLayerIndex = firstLayerIndex ?? layerIndex
+        self.fillAtEnd = fillAtEnd
     }
 
     /// Where the element's progress ends at the drawing's progress `progress`, in `0...1`.
