@@ -215,6 +215,32 @@ struct SVGDocumentDrawingTests {
         #expect(try RGBAImage(png: try indicator.scene().render(as: .png))[50, 50] == (0, 0, 255, 255))
     }
 
+    @Test("A filled icon outlined while it draws ends as the icon: at 1 its fill alone, as rsvg-convert paints it")
+    func outlineGivesWayToTheFill() throws {
+        let file = "/usr/share/bootstrap-icons/svg/github.svg"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let doc = try SVGDocument(data: Array(bytes), fileName: file).fitted(to: Size(width: 64, height: 64))
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        style.elementFills = .atEnd
+        var indicator = ProgressIndicator(document: doc, style: style)
+        let theirs = try ExternalRenderer.rsvg(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                of: "width=\"16\" height=\"16\"", with: "width=\"64\" height=\"64\""))
+        indicator.progress = 1
+        let (share, comparison) = paintedDifference(try RGBAImage(png: try indicator.scene().render(as: .png)), theirs)
+        #expect(share <= 0.005, "\(comparison)")
+        // Just short of 1: the outline in the progress colour, no fill.
+        indicator.progress = 0.99
+        let drawing = try RGBAImage(png: try indicator.scene().render(as: .png))
+        #expect(drawing.matches(.systemBlue, at: 1, 32), "\(drawing[1, 32])")
+        #expect(paintedDifference(drawing, theirs).share > 0.2, "\(paintedDifference(drawing, theirs).share)")
+        // A live SVG hides the outline (track and progress) once its value reaches 1.
+        indicator.progress = 0.5
+        let live = String(decoding: try indicator.scene().svgData(isLive: true), as: UTF8.self)
+        #expect(live.contains(#"<g style="opacity: clamp(0, calc((1 - var(--progress, 0.5)) * 1000000000), 1)">"#))
+    }
+
     @Test("fill-rule evenodd leaves the hole rsvg-convert leaves; nonzero does not")
     func fillRule() throws {
         let ring = #"<path d="M10 10h80v80h-80z M30 30h40v40h-40z" fill="black" fill-rule="evenodd"/>"#

@@ -82,6 +82,13 @@ extension RenderJob {
         } catch {
             throw CommandLineError(.render(error))
         }
+        if options.live, scene.progress == nil {
+            // A drawing complete with its fills, whose outlines are gone: nothing left to move.
+            throw .usage(
+                "a live SVG moves the progress of every element, and this document at \(option: "progress") 1 "
+                    + "shows elements by their fills alone: give a value below 1 (the page's --progress still reaches 1)"
+            )
+        }
         self.init(
             content: .scene(scene), format: format, appearance: options.appearance, isLive: options.live,
             output: options.output, defaultOutput: Self.defaultOutput(.png), force: options.force, warnings: warnings)

@@ -11,8 +11,10 @@ extension ProgressIndicator {
     /// miter limit, dashes laid along the element's whole path, `stroke-opacity` and
     /// `opacity`), in its own user space (``element(_:style:overrides:)``). An element with no
     /// stroke of its own (a filled icon) is drawn along its outline in `style`'s progress paint,
-    /// 1 user unit wide unless `style` sets a line width. What `overrides` names is taken from
-    /// `style` for every element instead of the document.
+    /// 1 user unit wide unless `style` sets a line width, while the progress runs: once it is
+    /// complete and the fills are drawn, such an element shows its fill alone, so the drawing
+    /// ends as the document looks. What `overrides` names is taken from `style` for every
+    /// element instead of the document.
     ///
     /// - Parameters:
     ///   - document: the document to draw along.
@@ -79,7 +81,7 @@ extension ProgressIndicator {
         var drawn = Element(
             path: element.path, transform: transform, stroke: stroke, paint: paint, opacity: own.opacity,
             fill: own.fill.paint(for: element, gradients: gradients, opacity: own.fillOpacity),
-            fillRule: own.fillRule == .evenodd ? .evenOdd : .nonZero)
+            fillRule: own.fillRule == .evenodd ? .evenOdd : .nonZero, isOutline: !hasStroke)
         if transform.isConformal() {
             drawn.transform = .identity
             drawn.stroke.lineWidth *= scale

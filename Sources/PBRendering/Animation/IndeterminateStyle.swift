@@ -79,7 +79,7 @@ public enum IndeterminateStyle: String, CaseIterable, Hashable, Sendable {
         let phase = phase - phase.rounded(.down)
         var scene = try layout.scene(values: [ProgressLayout.indeterminateExtent])
         // A drawing of several elements has no one progress layer to move: it stays as it is.
-        guard let progress = scene.progress, progress.elements.isEmpty else {
+        guard let progress = scene.progress, progress.elements.count <= 1 else {
             scene.progress = nil
             return scene
         }

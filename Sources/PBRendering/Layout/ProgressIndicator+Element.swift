@@ -27,11 +27,15 @@ extension ProgressIndicator {
         public var fill: Paint?
         /// Which points the fill covers.
         public var fillRule: FillRule
+        /// Whether the stroke only traces the element's outline (an SVG element with no stroke
+        /// of its own, drawn in the indicator's progress paint): once the progress is complete and
+        /// the fill is drawn, the element shows its fill alone, as the document draws it.
+        public var isOutline: Bool
 
         /// Creates an element.
         public init(
             path: Path, transform: Transform = .identity, stroke: StrokeStyle, paint: Paint? = nil,
-            opacity: Double = 1, fill: Paint? = nil, fillRule: FillRule = .nonZero
+            opacity: Double = 1, fill: Paint? = nil, fillRule: FillRule = .nonZero, isOutline: Bool = false
         ) {
             self.path = path
             self.transform = transform
@@ -40,6 +44,7 @@ extension ProgressIndicator {
             self.opacity = opacity
             self.fill = fill
             self.fillRule = fillRule
+            self.isOutline = isOutline
         }
 
         /// The element run the other way: its path reversed.

@@ -89,7 +89,7 @@ public struct ProgressLayout: Hashable, Sendable {
     ///
     /// A drawing of elements (``ProgressIndicator/Geometry/elements(_:canvas:order:)``) has a
     /// track and a progress layer for each element, its part of the progress given by the
-    /// layout's ``ElementOrder``; ``Scene/progress`` lists every element's progress layer with
+    /// layout's ``ElementOrder``; ``Scene/progress`` lists each element's progress layer with
     /// the map from the value to its end (``ProgressLayerInfo/elements``), for one value and no
     /// offset (else it is `nil`: nothing for a live SVG to follow).
     ///
@@ -141,7 +141,7 @@ public struct ProgressLayout: Hashable, Sendable {
         var info: ProgressLayerInfo? = ProgressLayerInfo(
             layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values,
             dependents: dependents)
-        if elements.count > 1 {
+        if !elements.isEmpty {
             // Each element's progress layer and its map, without an offset (which moves each
             // element's window, or splits one in two).
             let indices = elementProgress.compactMap(\.progress)
@@ -153,7 +153,8 @@ public struct ProgressLayout: Hashable, Sendable {
                         place.progress.map {
                             ElementProgressLayer(
                                 layerIndex: $0, strokeStart: map.start, scale: map.scale, shift: map.shift,
-                                firstLayerIndex: place.first, fillAtEnd: place.fillAtEnd)
+                                firstLayerIndex: place.first, fillAtEnd: place.fillAtEnd,
+                                hidesAtEnd: place.outlineHidesAtEnd)
                         }
                     }) : nil
         }
@@ -217,10 +218,15 @@ public struct ProgressLayout: Hashable, Sendable {
         var first: Int
         var progress: Int?
         var fillAtEnd: ShapeLayer?
+        /// Whether the element's track and progress are hidden once the progress is complete.
+        var outlineHidesAtEnd: Bool
 
         /// The same, `count` layers further on.
         func moved(by count: Int) -> ElementLayers {
-            ElementLayers(first: first + count, progress: progress.map { $0 + count }, fillAtEnd: fillAtEnd)
+            var moved = self
+            moved.first += count
+            moved.progress = progress.map { $0 + count }
+            return moved
         }
     }
 
@@ -263,7 +269,9 @@ public struct ProgressLayout: Hashable, Sendable {
     /// fill (when ``ProgressStyle/elementFills`` says: always, or at the end when the progress is
     /// complete), its track (when the track tint shows), then its progress over its part, in its
     /// own stroke, colour and opacity, stroked in its own space. So a later element covers an
-    /// earlier one, fill and strokes, as in the document.
+    /// earlier one, fill and strokes, as in the document. Once the progress is complete, an
+    /// element whose stroke only traces its outline (``ProgressIndicator/Element/isOutline``)
+    /// and whose fill is drawn shows its fill alone, as the document draws it.
     private func elementLayers(style: ProgressStyle, values: [Double], start: Double, end: Double, offset: Double)
         -> (layers: [Layer], elementProgress: [ElementLayers])
     {
@@ -283,6 +291,13 @@ public struct ProgressLayout: Hashable, Sendable {
             }
             if fills, let fillLayer { layers.append(.shape(fillLayer)) }
             let first = layers.count
+            // Complete, a filled element without a stroke of its own shows its fill alone.
+            let outlineHidesAtEnd = element.isOutline && fillLayer != nil && style.elementFills != .none
+            if outlineHidesAtEnd, end >= 1 {
+                elementProgress.append(
+                    ElementLayers(first: first, progress: nil, fillAtEnd: nil, outlineHidesAtEnd: true))
+                continue
+            }
             if !trackPaint.isInvisible, hasLength, element.stroke.lineWidth > 0 {
                 layers.append(
                     .shape(
@@ -293,7 +308,8 @@ public struct ProgressLayout: Hashable, Sendable {
             elementProgress.append(
                 ElementLayers(
                     first: first, progress: parts.count == 1 ? layers.count : nil,
-                    fillAtEnd: style.elementFills == .atEnd && !fills ? fillLayer : nil))
+                    fillAtEnd: style.elementFills == .atEnd && !fills ? fillLayer : nil,
+                    outlineHidesAtEnd: outlineHidesAtEnd))
             for part in parts {
                 layers.append(
                     .shape(

@@ -68,10 +68,22 @@ struct SVGWriter {
             (scene.progress?.elements ?? []).compactMap { element in
                 element.fillAtEnd.map { (element.firstLayerIndex, $0) }
             }, uniquingKeysWith: { first, _ in first })
+        // Elements whose outline is hidden at the end, by their first layer, and where each closes.
+        let outlines = Dictionary(
+            (scene.progress?.elements ?? []).filter(\.hidesAtEnd).map { ($0.firstLayerIndex, $0) },
+            uniquingKeysWith: { first, _ in first })
+        var closings: [Int: Int] = [:]
         for (index, layer) in scene.layers.enumerated() {
             let darkLayer = index < dark.count ? dark[index] : layer
+            defer { for _ in 0..<(closings[index] ?? 0) { body += "</g>\n" } }
             if isLive, let progress = scene.progress, let fill = fillsAtEnd[index] {
                 try writeFillAtEnd(fill, progress: progress)
+            }
+            if isLive, let progress = scene.progress, let element = outlines[index] {
+                // Hidden once the value reaches 1.
+                let shown = "clamp(0, calc((1 - \(Self.endExpression(progress))) * 1000000000), 1)"
+                body += "<g style=\"opacity: \(shown)\">\n"
+                closings[element.layerIndex, default: 0] += 1
             }
             if isLive, let progress = scene.progress, case .shape(let shape) = layer,
                 case .shape(let darkShape) = darkLayer,

@@ -24,11 +24,15 @@ public struct ElementProgressLayer: Hashable, Sendable {
     /// (``ProgressStyle/ElementFills/atEnd``) and the scene is not: a live or animated SVG draws
     /// it before ``firstLayerIndex``, shown when the value reaches 1. `nil` otherwise.
     public var fillAtEnd: ShapeLayer?
+    /// Whether the element's layers from ``firstLayerIndex`` to ``layerIndex`` (its track and
+    /// progress) are hidden once the value reaches 1: an element whose stroke only traces its
+    /// outline, shown by its fill alone when the drawing is complete.
+    public var hidesAtEnd: Bool
 
     /// Creates the description.
     public init(
         layerIndex: Int, strokeStart: Double, scale: Double, shift: Double, firstLayerIndex: Int? = nil,
-        fillAtEnd: ShapeLayer? = nil
+        fillAtEnd: ShapeLayer? = nil, hidesAtEnd: Bool = false
     ) {
         self.layerIndex = layerIndex
         self.strokeStart = strokeStart
@@ -36,6 +40,7 @@ public struct ElementProgressLayer: Hashable, Sendable {
         self.shift = shift
         self.firstLayerIndex = firstLayerIndex ?? layerIndex
         self.fillAtEnd = fillAtEnd
+        self.hidesAtEnd = hidesAtEnd
     }
 
     /// Where the element's progress ends at the drawing's progress `progress`, in `0...1`.

@@ -1,7 +1,7 @@
 /// Which layer of a scene is its progress, and the values it shows: what a live SVG needs to let
 /// a page move the progress with CSS.
 ///
-/// A drawing of several elements (an SVG document's) has a progress layer for each, listed in
+/// A drawing of elements (an SVG document's) has a progress layer for each, listed in
 /// ``elements``; ``layerIndex`` is then the first of them (the layers under it do not change
 /// with the progress).
 public struct ProgressLayerInfo: Hashable, Sendable {
@@ -34,8 +34,8 @@ public struct ProgressLayerInfo: Hashable, Sendable {
         public static let label = Dependents(rawValue: 2)
     }
 
-    /// For a drawing of several elements, each element's progress layer and how it follows the
-    /// value; empty for a scene with one progress layer.
+    /// For a drawing of elements, each element's progress layer and how it follows the value;
+    /// empty for a scene of one path or shape.
     public var elements: [ElementProgressLayer]
 
     /// Creates the description.
