@@ -213,7 +213,7 @@ public struct ProgressLayout: Hashable, Sendable {
 
     /// Where an element's layers are in a drawing's: its first after its fill, its progress
     /// layer (`nil` where it has none, or two), and the fill it shows once the progress is
-    /// complete (``ProgressStyle/ElementFills/atEnd``), when it is not.
+    /// complete (``ElementFills/atEnd``), when it is not.
     struct ElementLayers {
         var first: Int
         var progress: Int?

@@ -21,7 +21,7 @@ public struct ElementProgressLayer: Hashable, Sendable {
     /// The index of the element's first layer after its fill (its track, or its progress).
     public var firstLayerIndex: Int
     /// The element's fill when it is shown only once the progress is complete
-    /// (``ProgressStyle/ElementFills/atEnd``) and the scene is not: a live or animated SVG draws
+    /// (``ElementFills/atEnd``) and the scene is not: a live or animated SVG draws
     /// it before ``firstLayerIndex``, shown when the value reaches 1. `nil` otherwise.
     public var fillAtEnd: ShapeLayer?
     /// Whether the element's layers from ``firstLayerIndex`` to ``layerIndex`` (its track and
