@@ -124,6 +124,16 @@ struct DocumentReader {
                     element: "svg", attribute: "width", value: "\(canvas.width) × \(canvas.height)",
                     reason: "the canvas cannot be negative"), at: 0)
         }
+        // SVG: a width or height of zero disables rendering (found by fuzzing: the layout then
+        // blamed the command line's --width, which nobody gave).
+        let sides = [("width", canvas.width), ("height", canvas.height)].filter { $0.1 == 0 }
+        // The side written as zero before one derived from it through the view box.
+        for (name, _) in sides.sorted(by: { root.attributes[$0.0] != nil && root.attributes[$1.0] == nil }) {
+            throw failure(
+                .invalidValue(
+                    element: "svg", attribute: name, value: root.attributes[name] ?? "0",
+                    reason: "a canvas of no \(name) shows nothing (SVG disables rendering)"), at: 0)
+        }
         let transform = viewBox?.transform(onto: canvas) ?? .identity
         let initial = StyleResolver.Computed(style: SVGStyle(), isVisible: true, isDisplayed: true)
         let declarations = try cascade(0)
