@@ -137,13 +137,15 @@ struct SVGDocumentReadingTests {
     func zeroCanvas() throws {
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" "#
         let wide = readingError(svg + #"width="00" height="16"><path d="M0 0H1"/></svg>"#)
-        #expect(wide?.description == #"bad.svg:1: <svg> width="00": a canvas of no width shows nothing"# + Self.disabled)
+        #expect(wide?.description == #"bad.svg:1: <svg> width="00": "# + Self.message("width"))
         // The height written as zero is named, not the width derived from it through the view box.
         let flat = readingError(svg + #"viewBox="0 0 16 16" height="0"/>"#)
-        #expect(flat?.description == #"bad.svg:1: <svg> height="0": a canvas of no height shows nothing"# + Self.disabled)
+        #expect(flat?.description == #"bad.svg:1: <svg> height="0": "# + Self.message("height"))
     }
 
-    static let disabled = " (SVG disables rendering)"
+    static func message(_ side: String) -> String {
+        "a canvas of no \(side) shows nothing (SVG disables rendering)"
+    }
 
     @Test("Size, depth and element counts above the limits are refused")
     func limits() throws {
