@@ -85,6 +85,34 @@ struct DocumentOrderOptionTests {
         #expect(spinner.exitCode == 2 && spinner.error.contains("several elements"), "\(spinner.error)")
     }
 
+    @Test(
+        "A live or animated SVG refuses a skewed element and dashes of its own, naming the option given",
+        arguments: [
+            (
+                #"<g transform="skewX(30)"><rect x="10" y="40" width="50" height="40" fill="none" stroke="black"/></g>"#,
+                "stroked in its own space"
+            ),
+            (
+                #"<line x1="10" y1="60" x2="110" y2="60" stroke="black" stroke-dasharray="5 5"/>"#,
+                "cannot have a dash pattern"
+            ),
+        ])
+    func liveAndAnimatedRefusals(element: String, reason: String) {
+        let document =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><line x1="10" y1="20" x2="110" y2="20" stroke="black"/>"#
+            + element + "</svg>"
+        for (arguments, named) in [
+            (["--progress", "0.5", "--live"], "option '--live' does not apply here: a live SVG"),
+            (["--animate-to", "1"], "option '--animate-to' does not apply here: an animated SVG"),
+        ] {
+            let result = runTool(
+                ["--path", "d.svg", "-o", "-", "--format", "svg"] + arguments, files: ["d.svg": document])
+            #expect(result.exitCode == 2, "\(arguments)")
+            #expect(result.error.contains(named) && result.error.contains(reason), "\(result.error)")
+            #expect(result.output.isEmpty)
+        }
+    }
+
     @Test("The server's query takes order= and delay= with a document body, and refuses them without one")
     func query() throws {
         let job = try RenderJob(query: "progress=0.5&order=together", body: Array(Self.document.utf8))

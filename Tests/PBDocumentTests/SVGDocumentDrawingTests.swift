@@ -317,8 +317,6 @@ struct SVGDocumentDrawingTests {
         #expect(delayed.contains("calc(var(--progress, 0.5) * 600px - 300px), 300px)"))
         // The file's own value: at 0.5 in sequence, the first line whole, the second 100 of 300.
         #expect(sequence.contains(#"stroke-dasharray="100 101""#) && sequence.contains(#"stroke-dasharray="100 301""#))
-        // A delay of 1 (each whole at once) is refused with the reason.
-        #expect(throws: RenderError.self) { try live(.delayed(1)) }
         // Fills at the end: each element's fill before its strokes, hidden until the value reaches 1.
         let filled = try document(
             #"<rect x="10" y="10" width="50" height="20" fill="red" stroke="blue"/><circle cx="100" cy="30" r="10"/>"#)
@@ -330,5 +328,57 @@ struct SVGDocumentDrawingTests {
         let gate = #"<g opacity="0" style="opacity: clamp(0, calc((var(--progress, 0.5) - 1) * 1000000000 + 1), 1)">"#
         #expect(svg.components(separatedBy: gate).count - 1 == 2)
         #expect(svg.contains(gate + "\n<path d=\"M 10,10 L 60,10 L 60,30 L 10,30 Z\" fill=\"#FF0000\"/>"))
+    }
+
+    @Test("A live SVG of a document in delayed(1): each element whole, shown from the value where it appears")
+    func liveJumps() throws {
+        // Three elements appearing at 0 (above it), 0.5 and 1; the circle at half opacity.
+        let doc = try document(
+            #"<line x1="0" y1="10" x2="100" y2="10" stroke="red"/><circle cx="50" cy="50" r="20" stroke="blue" fill="none" opacity="0.5"/><line x1="0" y1="90" x2="300" y2="90" stroke="green"/>"#,
+            attributes: #"width="320" height="100""#)
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        func live(at progress: Double) throws -> String {
+            var indicator = ProgressIndicator(document: doc, style: style, order: .delayed(1))
+            indicator.progress = progress
+            return String(decoding: try indicator.scene().svgData(isLive: true), as: UTF8.self)
+        }
+        let half = try live(at: 0.5)
+        let gates = [
+            "calc(var(--progress, 0.5) * 100000000)", "calc((var(--progress, 0.5) - 0.5) * 100000000 + 1)",
+            "calc((var(--progress, 0.5) - 1) * 100000000 + 1)",
+        ].map { " style=\"opacity: clamp(0, \($0), 1)\"/>" }
+        // Whole and undashed (the circle joined at its seam), hidden in the file only past 0.5.
+        #expect(half.contains(##"<path d="M 0,10 L 100,10" fill="none" stroke="#FF0000" stroke-width="1""## + gates[0]))
+        #expect(half.contains(##"<g opacity="0.5">\##n<path d="M 70,50 A 20,20"##))
+        #expect(half.contains(##"Z" fill="none" stroke="#0000FF" stroke-width="1""## + gates[1] + "\n</g>"))
+        #expect(
+            half.contains(
+                ##"<path d="M 0,90 L 300,90" fill="none" stroke="#008000" stroke-width="1" opacity="0""## + gates[2]))
+        #expect(!half.contains("stroke-dasharray"))
+        // At 0 the file shows nothing; the first element's gate is 0 there, with no cap's dot.
+        let zero = try live(at: 0)
+        #expect(zero.components(separatedBy: #" opacity="0" style="#).count - 1 == 3)
+    }
+
+    @Test("A live SVG keeps an element's opacity, once for all its strokes, as the still SVG does")
+    func liveOpacity() throws {
+        // A line of 100, then two lines of 100 in one element (200 in all) at a quarter opacity.
+        let doc = try document(
+            #"<line x1="0" y1="10" x2="100" y2="10" stroke="red"/><path d="M0 30H100M0 40H100" stroke="blue" opacity="0.25"/>"#
+        )
+        var style = ProgressStyle()
+        style.trackTintColor = .clear
+        var indicator = ProgressIndicator(document: doc, style: style, order: .together)
+        indicator.progress = 0.5
+        let live = String(decoding: try indicator.scene().svgData(isLive: true), as: UTF8.self)
+        // The element's subpaths, 200 per unit of progress, the second from 100 on: one group.
+        let group = try #require(live.components(separatedBy: #"<g opacity="0.25">"#).dropFirst().first)
+        let strokes = group.components(separatedBy: "</g>")[0].split(separator: "\n")
+        #expect(strokes.count == 2, "\(live)")
+        #expect(strokes.first?.contains("clamp(0px, calc(var(--progress, 0.5) * 200px - 0px), 100px)") == true)
+        #expect(strokes.last?.contains("clamp(0px, calc(var(--progress, 0.5) * 200px - 100px), 100px)") == true)
+        // The red line, at full opacity, is outside it.
+        #expect(!group.contains("#FF0000") && live.contains("calc(var(--progress, 0.5) * 100px - 0px)"))
     }
 }

@@ -13,6 +13,11 @@ import PBGeometry
 /// A drawing of several elements (an SVG document's) follows one `--progress` with every
 /// element's progress layer: each element's end is its own affine map of the value
 /// (``ElementProgressLayer``), so CSS spreads the progress over the elements as the order does.
+/// In `delayed(1)`, where an element appears whole at once, its strokes are whole and shown
+/// from the value where it appears. An element's opacity groups its strokes, as in a still SVG.
+///
+/// An animated SVG moves the same strokes with an animated `--progress`, so what they cannot
+/// show is refused naming `animateTo` ("an animated SVG") instead of `live`.
 extension SVGWriter {
     /// Writes the progress layer so that it follows the custom properties; `element` says how,
     /// when it is one element's of a drawing.
@@ -20,37 +25,31 @@ extension SVGWriter {
         _ layer: ShapeLayer, dark: ShapeLayer, progress: ProgressLayerInfo, element: ElementProgressLayer? = nil
     ) throws(RenderError) {
         guard let stroke = layer.stroke, stroke.lineWidth > 0 else { return }
-        if let element, !element.scale.isFinite {
-            throw RenderError(
-                .notApplicable(
-                    name: "live",
-                    reason: "with a delay of 1 each element appears whole at once, which a moving dash cannot show; "
-                        + "give a delay below 1"))
-        }
+        let (name, noun) = timeline == nil ? ("live", "a live SVG") : ("animateTo", "an animated SVG")
         if !layer.strokeTransform.isIdentity {
             throw RenderError(
                 .notApplicable(
-                    name: "live",
-                    reason: "a live SVG reveals each element with a dash measured on the canvas, and a skewed or "
+                    name: name,
+                    reason: "\(noun) reveals each element with a dash measured on the canvas, and a skewed or "
                         + "unevenly scaled element is stroked in its own space, where those lengths differ"))
         }
         guard stroke.dash.isEmpty else {
             throw RenderError(
                 .notApplicable(
-                    name: "live", reason: "a live SVG moves its progress with a dash, so it cannot have a dash pattern")
+                    name: name, reason: "\(noun) moves its progress with a dash, so it cannot have a dash pattern")
             )
         }
         if progress.dependents.contains(.color) {
             throw RenderError(
                 .notApplicable(
-                    name: "live", reason: "a live SVG moves only the progress, and this one's colour follows its value")
+                    name: name, reason: "\(noun) moves only the progress, and this one's colour follows its value")
             )
         }
         if progress.dependents.contains(.label) {
             throw RenderError(
                 .notApplicable(
-                    name: "live",
-                    reason: "a live SVG moves only the progress, and this label's text or place follows the value"
+                    name: name,
+                    reason: "\(noun) moves only the progress, and this label's text or place follows the value"
                         + " (a label of fixed text beside or inside the shape can be live)"))
         }
         let end = Self.endExpression(progress)
@@ -61,6 +60,10 @@ extension SVGWriter {
                 shift: element.shift)
         }
         let reveals = liveStrokes(layer, end: end, map: map)
+        // An element's opacity applies to its strokes together, as the still image groups them.
+        let isGrouped = layer.opacity < 1
+        if isGrouped { body += "<g opacity=\"\(number(max(0, layer.opacity)))\">\n" }
+        defer { if isGrouped { body += "</g>\n" } }
         switch layer.strokePaint {
         case .color, .canvasGradient:
             let darkClass = self.darkClass(property: "stroke", light: layer.strokePaint, dark: dark.strokePaint)
@@ -73,7 +76,7 @@ extension SVGWriter {
             guard progress.values.count > 1 else {
                 throw RenderError(
                     .notApplicable(
-                        name: "live", reason: "a live SVG follows one colour or several values, not a path gradient"))
+                        name: name, reason: "\(noun) follows one colour or several values, not a path gradient"))
             }
             let darkGradient: PathGradient? = if case .pathGradient(let other) = dark.strokePaint { other } else { nil }
             writeValues(layer, stroke: stroke, progress: progress, gradient: gradient, dark: darkGradient)
@@ -116,7 +119,8 @@ extension SVGWriter {
 
     /// Where a live layer's part starts (fixed) and ends: `scale × value + shift` of the CSS
     /// value, pinned to `0...1` (the identity for a scene's one progress layer), `initialEnd`
-    /// at the file's own value.
+    /// at the file's own value. An infinite `scale` jumps from 0 to 1 at the value `-shift`
+    /// (above 0), as ``ElementProgressLayer/end(at:)`` does.
     struct LiveMap {
         var start: Double
         var initialEnd: Double
@@ -141,6 +145,11 @@ extension SVGWriter {
             let first = max(origin + map.start * scale, subpathStart)
             let room = subpathStart + length - first
             guard room > 0 else { continue }
+            guard map.scale.isFinite else {
+                // All or nothing: the part starts at 0 or 1 of the element, so what shows is whole.
+                reveals.append(jump(subpath, end: end, map: map))
+                continue
+            }
             // The length reached along the scope: (value × map.scale + map.shift) × scale.
             let (perValue, before) = (map.scale * scale, first - origin - map.shift * scale)
             let reached = "calc(\(end) * \(number(perValue))px - \(number(before))px)"
@@ -170,5 +179,19 @@ extension SVGWriter {
             }
         }
         return reveals
+    }
+
+    /// A subpath of an element that appears whole at once (`delayed(1)`), stroked whole (a
+    /// closed one joined at its seam): shown from the value `-map.shift` on (from any value
+    /// above 0 where that is 0). The gate multiplies the value's distance from there by 10^8,
+    /// its number with nine decimals, so it is 0 a hundred-millionth before and at least 0.95
+    /// exactly there (1 where the number is exact, as 0.5 is).
+    private func jump(_ subpath: Subpath, end: String, map: LiveMap) -> Reveal {
+        let appears = -map.shift
+        let gate =
+            appears > 0
+            ? "calc((\(end) - \(precise(appears))) * 100000000 + 1)" : "calc(\(end) * 100000000)"
+        let hidden = map.initialEnd < 1 ? " opacity=\"0\"" : ""
+        return Reveal(data: pathData([subpath]), attributes: hidden + " style=\"opacity: clamp(0, \(gate), 1)\"")
     }
 }
