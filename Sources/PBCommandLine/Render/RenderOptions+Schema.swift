@@ -134,7 +134,7 @@ extension RenderOptions {
         .number(
             "delay", \.delay, .within(0...1), placeholder: "D", section: "SVG DOCUMENTS",
             help:
-                "How far apart the delayed order's windows start, in all, from 0 (together) to 1 (one after another; default \(default: ElementOrder.defaultDelay)); implies --order delayed."
+                "How far apart the delayed order's windows start, in all, from 0 (together) to nearly 1 (one after another; at 1 each appears whole at once; default \(default: ElementOrder.defaultDelay)); implies --order delayed."
         ),
         .value(
             "fills", \.indicator.style.elementFills, placeholder: "WHEN", section: "SVG DOCUMENTS",
