@@ -80,10 +80,7 @@ import Testing
         var names: [String] = []
         var items: [BrowserItem] = []
         var pngs: [RGBAImage] = []
-        // Animations apart: an animated SVG registers `--progress` (`@property`, initial value 0)
-        // for the whole page, where a live SVG's own value (the fallback in `var()`) would no
-        // longer show.
-        var animations: [(name: String, item: BrowserItem, png: RGBAImage)] = []
+        var animations: [Moment] = []
         for document in Self.documents + icons {
             let name = URL(fileURLWithPath: document).lastPathComponent
             for order in ["sequence", "together", "delayed"] {
@@ -99,29 +96,12 @@ import Testing
                     items.append(.inline(svg: live, width: width, height: height, style: style))
                     pngs.append(try Oracle.png(arguments + ["--progress", "\(value ?? 0.5)"]))
                 }
-                // Animated over 2 s, linear: at t seconds the progress is t / 2, then 1.
-                let animated = try Oracle.svg(
-                    arguments + ["--animate-to", "1", "--duration", "2", "--timing", "linear"])
-                for time in [0.3, 1.1, 1.7, 2.5] {
-                    animations.append(
-                        (
-                            "\(name) \(order) animated at \(time) s",
-                            .inline(svg: animated, width: width, height: height, time: time),
-                            try Oracle.png(arguments + ["--progress", "\(min(time / 2, 1))"])
-                        ))
-                }
+                animations += try Self.moments(
+                    arguments, name: "\(name) \(order)", width: width, height: height, times: [0.3, 1.1, 1.7, 2.5])
             }
         }
-        let pictures = try Browser.shared.render(items)
-        let moments = try Browser.shared.render(animations.map(\.item))
-        var worst = Oracle.Worst()
-        for index in names.indices {
-            worst.note(Oracle.expectMatch(pictures[index], pngs[index], names[index]), names[index])
-        }
-        for (picture, animation) in zip(moments, animations) {
-            worst.note(Oracle.expectMatch(picture, animation.png, animation.name), animation.name)
-        }
-        print("Chromium vs PNG, live and animated documents: \(worst)")
+        let pictures = try Self.expectLiveAndAnimatedMatch(
+            names: names, items: items, pngs: pngs, animations: animations, what: "live and animated documents")
         // The comparison can fail: each live picture at 0.4 against the PNG at 0.5 (7 items an order).
         for index in stride(from: 2, to: names.count, by: 7) {
             Oracle.expectMismatch(pictures[index], pngs[index + 1], "\(names[index]) against 0.5")
@@ -145,7 +125,7 @@ import Testing
         var names: [String] = []
         var items: [BrowserItem] = []
         var pngs: [RGBAImage] = []
-        var animations: [(name: String, item: BrowserItem, png: RGBAImage)] = []
+        var animations: [Moment] = []
         let orders = [["--order", "sequence"], ["--order", "together"], ["--delay", "0.5"], ["--delay", "1"]]
         for order in orders {
             let arguments = ["--path", file] + order
@@ -157,17 +137,45 @@ import Testing
                 items.append(.inline(svg: live, width: width, height: height, style: "--progress: \(value)"))
                 pngs.append(try Oracle.png(arguments + ["--progress", "\(value)"]))
             }
-            // Animated over 2 s, linear: at t seconds the progress is t / 2, then 1.
-            let animated = try Oracle.svg(arguments + ["--animate-to", "1", "--duration", "2", "--timing", "linear"])
-            for time in [0.5, 1.2, 2.5] {
-                animations.append(
-                    (
-                        "\(order.joined(separator: " ")) animated at \(time) s",
-                        .inline(svg: animated, width: width, height: height, time: time),
-                        try Oracle.png(arguments + ["--progress", "\(min(time / 2, 1))"])
-                    ))
-            }
+            animations += try Self.moments(
+                arguments, name: order.joined(separator: " "), width: width, height: height, times: [0.5, 1.2, 2.5])
         }
+        let pictures = try Self.expectLiveAndAnimatedMatch(
+            names: names, items: items, pngs: pngs, animations: animations,
+            what: "translucent and delay-1 documents")
+        // The comparison can fail: each live picture at 0.5 against the PNG at 0.2, and with a
+        // delay of 1, at 0.75 against 1 (the circle and path shown, the polyline not yet).
+        for index in stride(from: 2, to: names.count, by: 5) {
+            Oracle.expectMismatch(pictures[index], pngs[index - 1], "\(names[index]) against 0.2")
+        }
+        Oracle.expectMismatch(
+            pictures[18], try Oracle.png(["--path", file, "--delay", "1", "--progress", "1"]),
+            "delay 1 at 0.75 against 1")
+    }
+    /// One picture to compare: its name, what Chromium shows, and pbrender's PNG of it.
+    typealias Moment = (name: String, item: BrowserItem, png: RGBAImage)
+
+    /// The animated SVG of `arguments` over 2 s, linear (at t seconds the progress is t / 2,
+    /// then 1), at each of `times`, with the PNG of that moment's progress.
+    static func moments(
+        _ arguments: [String], name: String, width: Int, height: Int, times: [Double]
+    ) throws -> [Moment] {
+        let animated = try Oracle.svg(arguments + ["--animate-to", "1", "--duration", "2", "--timing", "linear"])
+        return try times.map { time in
+            (
+                "\(name) animated at \(time) s", .inline(svg: animated, width: width, height: height, time: time),
+                try Oracle.png(arguments + ["--progress", "\(min(time / 2, 1))"])
+            )
+        }
+    }
+
+    /// Shows the live items and the animations' moments in Chromium (on two pages: an animated
+    /// SVG registers `--progress`, initial value 0, for its whole page, where a live SVG's own
+    /// value would no longer show), expects each like its PNG, prints the worst as `what`, and
+    /// returns the live pictures.
+    static func expectLiveAndAnimatedMatch(
+        names: [String], items: [BrowserItem], pngs: [RGBAImage], animations: [Moment], what: String
+    ) throws -> [RGBAImage] {
         let pictures = try Browser.shared.render(items)
         let moments = try Browser.shared.render(animations.map(\.item))
         var worst = Oracle.Worst()
@@ -177,14 +185,7 @@ import Testing
         for (picture, animation) in zip(moments, animations) {
             worst.note(Oracle.expectMatch(picture, animation.png, animation.name), animation.name)
         }
-        print("Chromium vs PNG, translucent and delay-1 documents: \(worst)")
-        // The comparison can fail: each live picture at 0.5 against the PNG at 0.2, and with a
-        // delay of 1, at 0.75 against 1 (the circle and path shown, the polyline not yet).
-        for index in stride(from: 2, to: names.count, by: 5) {
-            Oracle.expectMismatch(pictures[index], pngs[index - 1], "\(names[index]) against 0.2")
-        }
-        Oracle.expectMismatch(
-            pictures[18], try Oracle.png(["--path", file, "--delay", "1", "--progress", "1"]),
-            "delay 1 at 0.75 against 1")
+        print("Chromium vs PNG, \(what): \(worst)")
+        return pictures
     }
 }

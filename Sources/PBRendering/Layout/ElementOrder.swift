@@ -40,11 +40,8 @@ public enum ElementOrder: Hashable, Sendable {
         case .together:
             return lengths.map { _ in (start, end) }
         case .sequence:
-            let total = lengths.reduce(0, +)
-            guard total > 0, total.isFinite else { return lengths.map { _ in (0, 0) } }
-            var before = 0.0
-            return lengths.map { length in
-                defer { before += length }
+            guard let placed = Self.sequencePlacement(lengths) else { return lengths.map { _ in (0, 0) } }
+            return placed.map { total, before, length in
                 guard length > 0 else { return (0, 0) }
                 // The whole path's ends are exact: at 1 every element is whole.
                 let from = start == 0 ? 0 : Self.clamp((start * total - before) / length)
@@ -52,11 +49,8 @@ public enum ElementOrder: Hashable, Sendable {
                 return (from, to)
             }
         case .delayed(let delay):
-            let delay = Self.clamp(delay)
-            let count = lengths.count
             return lengths.indices.map { index in
-                let begin = count > 1 ? Double(index) * delay / Double(count - 1) : 0
-                let span = count > 1 ? 1 - delay : 1
+                let (begin, span) = Self.delayedWindow(index, of: lengths.count, delay: delay)
                 func local(_ progress: Double) -> Double {
                     guard span > 0 else { return progress >= begin && progress > 0 ? 1 : 0 }
                     return progress == 1 ? 1 : Self.clamp((progress - begin) / span)
@@ -76,22 +70,33 @@ public enum ElementOrder: Hashable, Sendable {
         case .together:
             return lengths.map { _ in (1, 0) }
         case .sequence:
-            let total = lengths.reduce(0, +)
-            guard total > 0, total.isFinite else { return lengths.map { _ in (0, 0) } }
-            var before = 0.0
-            return lengths.map { length in
-                defer { before += length }
-                return length > 0 ? (total / length, -before / length) : (0, 0)
-            }
+            guard let placed = Self.sequencePlacement(lengths) else { return lengths.map { _ in (0, 0) } }
+            return placed.map { total, before, length in length > 0 ? (total / length, -before / length) : (0, 0) }
         case .delayed(let delay):
-            let delay = Self.clamp(delay)
-            let count = lengths.count
             return lengths.indices.map { index in
-                let begin = count > 1 ? Double(index) * delay / Double(count - 1) : 0
-                let span = count > 1 ? 1 - delay : 1
+                let (begin, span) = Self.delayedWindow(index, of: lengths.count, delay: delay)
                 return span > 0 ? (1 / span, -begin / span) : (.infinity, -begin)
             }
         }
+    }
+
+    /// In the `sequence` order: the drawing's length, and each element's length before it and
+    /// its own; `nil` when the drawing has no finite, positive length.
+    private static func sequencePlacement(_ lengths: [Double]) -> [(total: Double, before: Double, length: Double)]? {
+        let total = lengths.reduce(0, +)
+        guard total > 0, total.isFinite else { return nil }
+        var before = 0.0
+        return lengths.map { length in
+            defer { before += length }
+            return (total, before, length)
+        }
+    }
+
+    /// In the `delayed` order: where element `index` of `count` starts drawing, and over how
+    /// much of the progress it draws.
+    private static func delayedWindow(_ index: Int, of count: Int, delay: Double) -> (begin: Double, span: Double) {
+        let delay = clamp(delay)
+        return count > 1 ? (Double(index) * delay / Double(count - 1), 1 - delay) : (0, 1)
     }
 
     private static func clamp(_ value: Double) -> Double { min(max(value, 0), 1) }
