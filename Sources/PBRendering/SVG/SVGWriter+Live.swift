@@ -83,13 +83,24 @@ extension SVGWriter {
         }
     }
 
-    /// An element's fill shown only once the progress is complete (`--fills at-end`): hidden,
-    /// and shown by CSS when the value reaches 1.
-    mutating func writeFillAtEnd(_ fill: ShapeLayer, progress: ProgressLayerInfo) throws(RenderError) {
-        let shown = "clamp(0, calc((\(Self.endExpression(progress)) - 1) * 1000000000 + 1), 1)"
-        body += "<g opacity=\"0\" style=\"opacity: \(shown)\">\n"
-        try write(.shape(fill), dark: .shape(fill))
-        body += "</g>\n"
+    /// Opens an element of a drawing at its first layer: with `--fills at-end`, its fill,
+    /// hidden and shown by CSS when the value reaches 1; for an element whose stroke only traces
+    /// its outline, a group that hides its track and progress then.
+    ///
+    /// - Returns: The index of the layer after which that group closes (the element's progress
+    ///   layer), or `nil` when none was opened.
+    mutating func beginLiveElement(
+        _ element: ElementProgressLayer, progress: ProgressLayerInfo
+    ) throws(RenderError) -> Int? {
+        let end = Self.endExpression(progress)
+        if let fill = element.fillAtEnd {
+            body += "<g opacity=\"0\" style=\"opacity: clamp(0, calc((\(end) - 1) * 1000000000 + 1), 1)\">\n"
+            try write(.shape(fill), dark: .shape(fill))
+            body += "</g>\n"
+        }
+        guard element.hidesAtEnd else { return nil }
+        body += "<g style=\"opacity: clamp(0, calc((1 - \(end)) * 1000000000), 1)\">\n"
+        return element.layerIndex
     }
 
     /// The CSS expression of the fraction where the progress ends.

@@ -61,35 +61,26 @@ struct SVGWriter {
             try writeIndeterminate(style, timeline: timeline, dark: dark)
             return finish()
         }
-        // A drawing's elements each follow the value with their own progress layer.
-        let elements = Dictionary(
-            (scene.progress?.elements ?? []).map { ($0.layerIndex, $0) }, uniquingKeysWith: { first, _ in first })
-        let fillsAtEnd = Dictionary(
-            (scene.progress?.elements ?? []).compactMap { element in
-                element.fillAtEnd.map { (element.firstLayerIndex, $0) }
-            }, uniquingKeysWith: { first, _ in first })
-        // Elements whose outline is hidden at the end, by their first layer, and where each closes.
-        let outlines = Dictionary(
-            (scene.progress?.elements ?? []).filter(\.hidesAtEnd).map { ($0.firstLayerIndex, $0) },
-            uniquingKeysWith: { first, _ in first })
-        var closings: [Int: Int] = [:]
+        // A drawing's elements each follow the value with their own progress layer, and may
+        // open at their first layer (a fill shown at the end, an outline hidden at the end).
+        let elements = scene.progress?.elements ?? []
+        let byProgressLayer = Dictionary(elements.map { ($0.layerIndex, $0) }, uniquingKeysWith: { first, _ in first })
+        let byFirstLayer = Dictionary(
+            elements.map { ($0.firstLayerIndex, $0) }, uniquingKeysWith: { first, _ in first })
+        var closings: Set<Int> = []  // layers after which an element's group closes
         for (index, layer) in scene.layers.enumerated() {
             let darkLayer = index < dark.count ? dark[index] : layer
-            defer { for _ in 0..<(closings[index] ?? 0) { body += "</g>\n" } }
-            if isLive, let progress = scene.progress, let fill = fillsAtEnd[index] {
-                try writeFillAtEnd(fill, progress: progress)
-            }
-            if isLive, let progress = scene.progress, let element = outlines[index] {
-                // Hidden once the value reaches 1.
-                let shown = "clamp(0, calc((1 - \(Self.endExpression(progress))) * 1000000000), 1)"
-                body += "<g style=\"opacity: \(shown)\">\n"
-                closings[element.layerIndex, default: 0] += 1
+            defer { if closings.contains(index) { body += "</g>\n" } }
+            if isLive, let progress = scene.progress, let element = byFirstLayer[index],
+                let closing = try beginLiveElement(element, progress: progress)
+            {
+                closings.insert(closing)
             }
             if isLive, let progress = scene.progress, case .shape(let shape) = layer,
                 case .shape(let darkShape) = darkLayer,
-                elements.isEmpty ? progress.layerIndex == index : elements[index] != nil
+                elements.isEmpty ? progress.layerIndex == index : byProgressLayer[index] != nil
             {
-                try writeLive(shape, dark: darkShape, progress: progress, element: elements[index])
+                try writeLive(shape, dark: darkShape, progress: progress, element: byProgressLayer[index])
             } else {
                 try write(layer, dark: darkLayer)
             }
