@@ -6,7 +6,7 @@ import Testing
 /// Debian's nginx with `Examples/nginx/pbrender.conf` on loopback, in front of `pbrender serve` as a
 /// process: responses, caching and errors through the proxy. The test starts and stops both.
 @Suite("nginx in front of pbrender serve")
-struct NginxTests {
+struct NginxOracleTests {
     static let nginx = URL(fileURLWithPath: "/usr/sbin/nginx")
 
     /// nginx running the shipped configuration, pointed at `upstream`, on a free loopback port, with
@@ -63,7 +63,7 @@ struct NginxTests {
             try site.write(to: directory.appendingPathComponent("pbrender.conf"), atomically: true, encoding: .utf8)
             try main.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
             process = try TestProcess(
-                NginxTests.nginx,
+                NginxOracleTests.nginx,
                 ["-p", path, "-e", "\(path)/error.log", "-c", "\(path)/nginx.conf", "-g", "daemon off;"])
             let deadline = Date().addingTimeInterval(20)
             while (try? ServeClient(port: port).connect(timeoutSeconds: 1)).map({ close($0) }) == nil {

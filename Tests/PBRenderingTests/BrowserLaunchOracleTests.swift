@@ -5,7 +5,7 @@ import Testing
 /// The browser oracle must not keep other programs' pipes open: Chromium started while a test
 /// was feeding rsvg-convert on another thread inherited the write end of rsvg-convert's
 /// standard input, so rsvg-convert never saw the end of its input and the suite hung.
-@Suite struct BrowserLaunchTests {
+@Suite struct BrowserLaunchOracleTests {
     @Test func chromiumDoesNotInheritOpenPipes() throws {
         // `cat` reads its standard input until the last write end is closed.
         let process = Process()
