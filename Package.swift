@@ -14,6 +14,9 @@ let package = Package(
         // The command line as a library: RenderJob (options to bytes), curve and phase files.
         .library(name: "PBCommandLine", targets: ["PBCommandLine"]),
         .library(name: "PBDocument", targets: ["PBDocument"]),
+        // pbrender's types with Foundation's (`Progress`, `Date`, `Locale`), for Swift apps: apart, so that the tool
+        // links no Foundation.
+        .library(name: "PBFoundation", targets: ["PBFoundation"]),
         .executable(name: "pbrender", targets: ["pbrender"]),
     ],
     targets: [
@@ -29,13 +32,14 @@ let package = Package(
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // ISA-L's igzip (Intel's Storage Acceleration Library): the compressor of `PNGCompression.fast`. Debian ships no
-        // pkg-config file for it, so the module map links it by name.
-        .systemLibrary(name: "CISAL", providers: [.apt(["libisal-dev"])]),
-        // libspng: decodes PNGs (snapshot references, screenshots), fuzzed upstream for years.
-        .systemLibrary(name: "CSPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
-        // libwebp and libwebpmux (its `.pc` requires libwebp): lossless WebP stills and animations.
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // Libraries only some images need, loaded when first used (CDynamicLibrary), as C targets whose headers are in
+        // /usr/include: ISA-L's igzip (Intel's Storage Acceleration Library), the compressor of `PNGCompression.fast`;
+        // libspng, which decodes PNGs (snapshot references, screenshots), fuzzed upstream for years; libwebp and
+        // libwebpmux, lossless WebP stills and animations. Linked, they cost every image 0.3 ms of CPU in the dynamic
+        // linker (Tests/Benchmarks/results/startup.md).
+        .target(name: "CISAL", dependencies: ["CDynamicLibrary"]),
+        .target(name: "CSPNG", dependencies: ["CDynamicLibrary"]),
+        .target(name: "CWebP", dependencies: ["CDynamicLibrary"]),
         // Pango through its Cairo backend: text layout with fontconfig fallback (labels), loaded when the first font or
         // label needs it (CDynamicLibrary). A C target whose include/ holds its module map and links to Debian's
         // headers (`include/pango` -> /usr/include/pango-1.0/pango, `include/harfbuzz` -> /usr/include/harfbuzz,
@@ -43,13 +47,20 @@ let package = Package(
         // with pangocairo's pkg-config file: that would link Pango, GLib and HarfBuzz into every process, and its
         // chain (gio-2.0, then gmodule-no-export-2.0) carries `-pthread`, which SwiftPM refuses in a dependency.
         .target(name: "CPango", dependencies: ["CCairo", "CDynamicLibrary"]),
+        // ICU (Debian's libicu72, which libxml2 needs already): numbers, percents, byte counts and times in the
+        // locale `--locale` names, loaded when the first such locale is asked for (CDynamicLibrary); en_US_POSIX,
+        // the default, needs none. A C target whose include/unicode links to Debian's headers, like CXML2.
+        .target(name: "CICU", dependencies: ["CDynamicLibrary"]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(
             name: "PBRendering",
             dependencies: [
-                "PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango", "CSPNG", "CWebP",
+                "PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CICU", "CISAL", "CPango", "CSPNG", "CWebP",
             ],
             swiftSettings: strict),
+        // `ProgressState(progress)` for a Foundation `Progress`, `Date`s for `Timestamp`s, `Locale`s for locale
+        // identifiers.
+        .target(name: "PBFoundation", dependencies: ["PBRendering"], swiftSettings: strict),
         // libxml2: reads SVG documents (no network, no entities, no DTD loading); loaded when the first document is
         // read (CDynamicLibrary). A C target whose include/libxml links to Debian's headers, like CPango.
         .target(name: "CXML2", dependencies: ["CDynamicLibrary"]),
@@ -82,13 +93,18 @@ let package = Package(
         // tests) stay dynamic, which links faster. Only the executable has these flags, so the library products stay
         // usable by other packages.
         .executableTarget(
-            name: "pbrender", dependencies: ["PBCommandLine"],
-            // -static-stdlib when compiling too: it makes main.swift's object name the static Foundation's
-            // libraries (CoreFoundation, _FoundationICU, …) for the linker.
+            name: "pbrender", dependencies: ["PBCommandLine"], exclude: ["Link"],
+            // -static-stdlib when compiling too: it makes main.swift's object name the static libraries
+            // (FoundationEssentials, …) for the linker.
             swiftSettings: strict + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    [
+                        "-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        // Link/ holds linker scripts named libstdc++.so and libgcc_s.so that take GCC's static
+                        // libraries instead: searched before GCC's own folder.
+                        "-L", Context.packageDirectory + "/Sources/pbrender/Link",
+                    ],
                     .when(configuration: .release))
             ]),
         // In-process timings for the benchmarks in Tests/Benchmarks (not a product).
@@ -117,7 +133,8 @@ let package = Package(
             name: "PBGeometryTests", dependencies: ["PBGeometry", "PBTestSupport"], exclude: ["References"],
             swiftSettings: strict),
         .testTarget(
-            name: "PBRenderingTests", dependencies: ["PBRendering", "PBGeometry", "PBTestSupport"],
+            name: "PBRenderingTests",
+            dependencies: ["PBRendering", "PBGeometry", "PBFoundation", "PBTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "PBSnapshotTestingTests",

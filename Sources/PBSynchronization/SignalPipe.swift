@@ -120,14 +120,23 @@ public final class SignalPipe: Sendable {
     }
 
     deinit {
+        restoreHandlers()
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Gives the signals back to their previous handlers now, instead of when the pipe is released;
+    /// what arrived until then can still be read (``pending()``). Calling it again does nothing.
+    ///
+    /// The corresponding C function is `sigaction`.
+    public func restoreHandlers() {
         previous.withLock { previous in
             for index in previous.indices.reversed() {
                 sigaction(previous[index].signal, &previous[index].action, nil)
                 routes[Int(previous[index].signal)].store(previous[index].route, ordering: .sequentiallyConsistent)
             }
+            previous.removeAll()
         }
-        close(readEnd)
-        close(writeEnd)
     }
 
     /// Blocks until one of the signals arrives (or has arrived since the pipe was opened and was
@@ -143,6 +152,16 @@ public final class SignalPipe: Sendable {
             if count < 0, errno == EINTR { continue }
             return nil
         }
+    }
+
+    /// The first signal that has arrived and was not yet waited for, without blocking; nil when
+    /// none has.
+    ///
+    /// The corresponding C functions are `poll` (with no timeout) and `read`.
+    public func pending() -> Int32? {
+        var request = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, 0) == 1, request.revents & Int16(POLLIN) != 0 else { return nil }
+        return wait()
     }
 
     /// Restores `signal`'s default action and sends it to this process, which then ends as it

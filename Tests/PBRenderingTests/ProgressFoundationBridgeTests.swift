@@ -1,4 +1,5 @@
 import Foundation
+import PBFoundation
 import PBRendering
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PBFoundation
 import PBRendering
 import Testing
 
@@ -114,10 +115,13 @@ import Testing
             #expect(throws: ProgressStateError(.invalidElapsedTime(bad))) { try state.withElapsed(seconds: bad) }
         }
         #expect(throws: ProgressStateError.self) { try state.withElapsed(seconds: .nan) }
-        let start = Date(timeIntervalSince1970: 100)
-        let now = Date(timeIntervalSince1970: 50)
+        let start = Timestamp(secondsSince1970: 100)
+        let now = Timestamp(secondsSince1970: 50)
         #expect(throws: ProgressStateError(.startAfterNow(start: start, now: now))) {
             try state.withElapsed(from: start, to: now)
+        }
+        #expect(throws: ProgressStateError(.startAfterNow(start: start, now: now))) {
+            try state.withElapsed(from: start.date, to: now.date)
         }
         #expect(
             ProgressStateError(.startAfterNow(start: start, now: now)).description

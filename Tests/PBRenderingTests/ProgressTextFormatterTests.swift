@@ -160,11 +160,11 @@ import Testing
 
     @Test(arguments: ["en_US_POSIX", "en_US", "fr_FR", "de_DE", "ar_EG", "ja_JP", "he_IL", "zh_Hans_CN", "hi_IN"])
     func theseLocalesHaveData(identifier: String) throws {
-        #expect(try Self.formatter(identifier).locale.identifier == identifier)
+        #expect(try Self.formatter(identifier).localeIdentifier == identifier)
     }
 
     @Test func bcp47IdentifiersAreCanonicalised() throws {
-        #expect(try Self.formatter("fr-FR").locale.identifier == "fr_FR")
+        #expect(try Self.formatter("fr-FR").localeIdentifier == "fr_FR")
         #expect(try Self.formatter("ja-JP").percent(0.5) == "50%")
     }
 
@@ -185,10 +185,10 @@ import Testing
 
     /// ICU maps deprecated identifiers to current ones (France's old `FX` region is `FR`).
     @Test func deprecatedIdentifiersAreMapped() throws {
-        #expect(try Self.formatter("fr_FX").locale.identifier == "fr_FR")
+        #expect(try Self.formatter("fr_FX").localeIdentifier == "fr_FR")
     }
 
     @Test func theDefaultIsPOSIX() {
-        #expect(ProgressTextFormatter().locale.identifier == "en_US_POSIX")
+        #expect(ProgressTextFormatter().localeIdentifier == "en_US_POSIX")
     }
 }

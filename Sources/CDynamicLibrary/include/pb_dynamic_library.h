@@ -60,8 +60,13 @@ int pb_dynamic_library_load(pb_dynamic_library *_Nonnull library);
     const PREFIX##_functions *_Nonnull PREFIX(void);
 
 /// Defines what `PB_DYNAMIC_LIBRARY_DECLARE(PREFIX, FUNCTIONS)` declares, loading `file_name`.
-#define PB_DYNAMIC_LIBRARY_DEFINE(PREFIX, FUNCTIONS, file_name)                                               \
-    static const char *const PREFIX##_names[] = {FUNCTIONS(PB_DYNAMIC_LIBRARY_NAME)};                         \
+#define PB_DYNAMIC_LIBRARY_DEFINE(PREFIX, FUNCTIONS, file_name) \
+    PB_DYNAMIC_LIBRARY_DEFINE_NAMED(PREFIX, FUNCTIONS, file_name, PB_DYNAMIC_LIBRARY_NAME)
+
+/// `PB_DYNAMIC_LIBRARY_DEFINE`, with `NAME(name)` giving the string dlsym looks up and a comma: for a
+/// library whose symbols carry a version its header hides (ICU's `uloc_canonicalize_72`).
+#define PB_DYNAMIC_LIBRARY_DEFINE_NAMED(PREFIX, FUNCTIONS, file_name, NAME)                                   \
+    static const char *const PREFIX##_names[] = {FUNCTIONS(NAME)};                                            \
     _Static_assert(sizeof(PREFIX##_functions) == sizeof(PREFIX##_names) / sizeof(PREFIX##_names[0]) *         \
                                                      sizeof(void *),                                          \
                    "one name for every function of the table");                                               \

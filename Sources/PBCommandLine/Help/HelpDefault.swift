@@ -1,4 +1,3 @@
-import Foundation
 import PBRendering
 
 /// Help's "(default …)" written from the default values themselves (`\(default: value)` in an
@@ -6,7 +5,12 @@ import PBRendering
 extension DefaultStringInterpolation {
     /// A number as options read it: `10`, `0.5`, `1e-9`.
     mutating func appendInterpolation(default value: Double) {
-        appendLiteral(NumberText.readable(value).replacingOccurrences(of: "e-0", with: "e-"))
+        let text = NumberText.readable(value)
+        // printf writes two exponent digits (`1e-09`); options are written with one (`1e-9`).
+        guard let exponent = text.firstIndex(of: "e"), text[exponent...].hasPrefix("e-0") else {
+            return appendLiteral(text)
+        }
+        appendLiteral(text[..<exponent] + "e-" + text[text.index(exponent, offsetBy: 3)...])
     }
 
     /// A whole number: `30`.

@@ -1,5 +1,5 @@
-import Foundation
 import PBRendering
+import PBSynchronization
 
 /// Frames rendered as separate still images, on every core: `--frames N` (N progress values,
 /// evenly spaced) or the frames of an animation written to a file pattern. A job with frames
@@ -40,7 +40,7 @@ public struct FrameSequence: Sendable {
         throws(CommandLineError)
     {
         let pixels = (try? frame(0).pixelSize).map { $0.width * $0.height } ?? 1
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = max(1, Processors.active)
         // The window holds finished frames too: half the frames the memory budget allows render.
         let inFlight =
             format.isRaster ? FrameMemory.concurrentFrames(pixelCount: pixels, workers: 2 * cores) : 2 * cores

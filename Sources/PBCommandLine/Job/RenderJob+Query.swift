@@ -100,6 +100,7 @@ extension RenderJob {
                 + "or 'path-data'",
             "phases": "would name a file on the server, which requests do not read",
             "force": "does not apply over HTTP: nothing is written to a terminal",
+            "durable": "does not apply over HTTP: nothing is written to a file",
             "frames": "writes numbered files, which a response cannot be: ask for /render.apng or an animated "
                 + "/render.svg with 'animate-to'",
             "from": "belongs to 'frames', which writes numbered files: give 'animate-from' for an animation",
@@ -114,6 +115,7 @@ extension RenderJob {
         var refused = [
             "output": "does not apply over HTTP: the image is the response",
             "force": "does not apply over HTTP: nothing is written to a terminal",
+            "durable": "does not apply over HTTP: nothing is written to a file",
         ]
         if formatIsGiven { refused["format"] = formatRefusal(route: "badge", formats: OutputFormat.stillFormats) }
         return refused

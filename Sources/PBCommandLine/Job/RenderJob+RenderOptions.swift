@@ -24,6 +24,7 @@ extension RenderJob {
         }
         valueNames = names
         compression = read.options.compression
+        isDurable = read.options.durable
         warnings = (read.curveFile?.documentWarnings ?? []) + warnings
     }
 

@@ -53,6 +53,9 @@ public struct RenderJob: Sendable {
     public var isDefaultOutput: Bool
     /// Whether an image may be written to standard output when it is a terminal.
     public var force: Bool
+    /// Whether the command line flushes what it writes to the disk (`fsync`) before and after
+    /// renaming it into place (`--durable`), so it survives a power loss; off by default.
+    public var isDurable = false
     /// What the options asked that was taken but looks like a mistake (a progress of 75 drawn as
     /// 1), one sentence each, for the command line to print as warnings.
     public var warnings: [String]

@@ -1,4 +1,3 @@
-import Foundation
 import PBRendering
 
 extension LabelTemplate: OptionValue {
@@ -70,14 +69,13 @@ public struct StepCount: OptionValue, Hashable {
     }
 }
 
-/// A moment in ISO 8601 (`2026-12-01T10:00:00Z`, offsets and fractions of a second allowed).
-struct Moment: OptionValue, Hashable {
-    var date: Date
-
+/// A moment in RFC 3339, ISO 8601's internet profile (`2026-12-01T10:00:00Z`, offsets and fractions of a
+/// second allowed).
+extension Timestamp: OptionValue {
     static var expectation: String { "an ISO 8601 date and time like 2026-12-01T10:00:00Z" }
 
     init(optionText text: String) throws(OptionValueError) {
-        guard let date = try? Date(text, strategy: .iso8601) else { throw .invalid }
-        self.date = date
+        guard let timestamp = Timestamp(rfc3339: text) else { throw .invalid }
+        self = timestamp
     }
 }

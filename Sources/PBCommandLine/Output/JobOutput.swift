@@ -22,7 +22,7 @@ enum JobOutput {
         }
         let image = try job.render()
         do throws(FileError) {
-            try OutputFile.write(image.bytes, to: job.output)
+            try OutputFile.write(image.bytes, to: job.output, durable: job.isDurable)
         } catch {
             throw CommandLineError(error)
         }
@@ -37,7 +37,7 @@ enum JobOutput {
     ) throws(CommandLineError) {
         let batch: OutputBatch
         do throws(FileError) {
-            batch = try OutputBatch(count: count, fileName: { pattern.fileName($0) })
+            batch = try OutputBatch(count: count, flushesFrames: job.isDurable, fileName: { pattern.fileName($0) })
         } catch {
             throw CommandLineError(error)
         }

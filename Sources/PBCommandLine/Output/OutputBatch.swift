@@ -78,6 +78,8 @@ final class OutputBatch: Sendable {
         self.count = count
         self.flushesFrames = flushesFrames
         self.fileName = fileName
+        // Frames stay staged while the others render: a signal is acted on at once.
+        TemporaryFiles.watch()
         var checkedFolders: Set<String> = []
         for index in 0..<count {
             do throws(FileError) {
@@ -144,6 +146,13 @@ final class OutputBatch: Sendable {
                 for later in frames[(position + 1)...] { staged[later]?.discard() }
                 throw error.aboutFrame(index)
             }
+        }
+        guard flushesFrames else { return }
+        // Each folder once, after its renames (see StagedFile).
+        var flushed: Set<String> = []
+        for file in staged.values.sorted(by: { $0.target < $1.target })
+        where flushed.insert(OutputTarget.directory(of: file.target)).inserted {
+            try StagedFile.flushFolder(of: file.target, path: file.path)
         }
     }
 

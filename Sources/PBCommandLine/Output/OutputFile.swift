@@ -15,22 +15,27 @@ enum OutputFile {
     /// temporary file, and a regular file that was to be replaced is as it was (except one
     /// written in place, see ``OutputTarget``, which a failure half-way leaves short).
     ///
+    /// With `durable`, a regular file is flushed to the disk (`fsync`) before it is renamed into
+    /// place and its folder after, so that the new file survives a power loss; without it, a
+    /// reader still sees the old file or the new one whole, but after a power loss some file
+    /// systems can show the old one or an empty one (see ``StagedFile``).
+    ///
     /// - Throws: ``FileError`` (operation `.write`, about `path`): the errors of
     ///   ``OutputTarget/init(_:)`` (a directory, a dangling link, an unwritable file), and of
     ///   creating, writing, flushing and renaming the file, with the system's reason.
     /// - Complexity: O(n) in the number of bytes.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws(FileError) {
         let target = try OutputTarget(path)
         switch target.method {
         case .descriptor(let descriptor):
             try FileDescriptorIO.writeAll(bytes, to: descriptor, subject: .path(path))
         case .inPlace:
-            try writeInPlace(bytes, to: target)
+            try writeInPlace(bytes, to: target, flush: durable)
         case .replace:
-            guard let staged = try StagedFile.stage(bytes, for: target, flush: true) else {
-                return try writeInPlace(bytes, to: target)
+            guard let staged = try StagedFile.stage(bytes, for: target, flush: durable) else {
+                return try writeInPlace(bytes, to: target, flush: durable)
             }
-            try staged.commit()
+            try staged.commit(flushingFolder: durable)
         }
     }
 
@@ -41,7 +46,7 @@ enum OutputFile {
     /// - Throws: ``FileError`` about the target when it cannot be opened, written, flushed or
     ///   closed (the file may then be left short).
     /// - Complexity: O(n) in the number of bytes.
-    static func writeInPlace(_ bytes: [UInt8], to target: OutputTarget, flush: Bool = true) throws(FileError) {
+    static func writeInPlace(_ bytes: [UInt8], to target: OutputTarget, flush: Bool) throws(FileError) {
         let descriptor = FileDescriptorIO.openRetrying(target.resolved, O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .writing(target.path) }
         do throws(FileError) {

@@ -199,7 +199,7 @@ extension RenderOptions {
         do {
             if let elapsed { return try state.withElapsed(seconds: elapsed) }
             switch (startedAt, now) {
-            case (let start?, let now?): return try state.withElapsed(from: start.date, to: now.date)
+            case (let start?, let now?): return try state.withElapsed(from: start, to: now)
             case (nil, nil): return state
             default: throw CommandLineError.usage("give \(option: "started-at") and \(option: "now") together")
             }

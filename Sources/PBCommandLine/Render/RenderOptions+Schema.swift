@@ -65,6 +65,11 @@ extension RenderOptions {
         .flag(
             "force", \.force, section: "OUTPUT",
             help: "Write an image to standard output even when it is a terminal."),
+        .flag(
+            "durable", \.durable, section: "OUTPUT",
+            help:
+                "Flush each file to the disk before it replaces the old one, and the folder after (fsync), so the new file survives a power loss or a crash of the system. Without it a file is still replaced whole (a new file renamed over the old), but after a power loss some file systems (XFS; ext4 mounted noauto_da_alloc) can show the old file or an empty one. Costs about 0.4 ms of CPU a file here, more on slow disks."
+        ),
         .value(
             "appearance", \.appearance, placeholder: "MODE", section: "OUTPUT",
             help:

@@ -37,6 +37,8 @@ struct RenderOptions: Sendable {
     var format: OutputFormat?
     /// Whether binary may go to a terminal.
     var force = false
+    /// Whether files are flushed to the disk before and after they are renamed into place.
+    var durable = false
     /// How hard PNG and APNG output is compressed.
     var compression = PNGCompression.default
     /// The appearance PNG and PDF output is drawn in.
@@ -61,8 +63,8 @@ struct RenderOptions: Sendable {
     var phaseProgress: ProgressAmount?
     /// For the time left: seconds elapsed, or a start and a now.
     var elapsed: Double?
-    var startedAt: Moment?
-    var now: Moment?
+    var startedAt: Timestamp?
+    var now: Timestamp?
     /// The locale numbers, percents and byte counts are written in.
     var locale: String?
     /// An animation of the progress: from, to, for how long, at how many frames a second, along

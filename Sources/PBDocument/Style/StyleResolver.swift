@@ -177,7 +177,8 @@ struct StyleResolver {
         guard parts.count == 3 || parts.count == 4 else { return nil }
         func number(_ part: Substring, percent: Bool) -> Double? {
             let isPercent = part.hasSuffix("%")
-            guard let value = Double(isPercent ? part.dropLast() : part.replacing("deg", with: "")), value.isFinite
+            guard let value = Double(isPercent ? part.dropLast() : part.hasSuffix("deg") ? part.dropLast(3) : part),
+                value.isFinite
             else { return nil }
             return isPercent || percent ? value / 100 : value
         }

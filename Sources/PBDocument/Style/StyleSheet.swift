@@ -1,5 +1,3 @@
-import Foundation
-
 /// A `<style>` sheet reduced to what icons and exported drawings use: rules whose selectors are
 /// simple (`*`, a type, `.class`, `#id`, or a compound of them such as `path.cls-1`), in comma
 /// lists, with declarations. Selectors with combinators, attributes or pseudo-classes are
@@ -124,8 +122,8 @@ struct StyleSheet {
             let property = item[..<colon].trimmingCharacters.lowercased()
             var value = item[item.index(after: colon)...].trimmingCharacters
             var isImportant = false
-            if let bang = value.range(of: "!important", options: .caseInsensitive) {
-                value = String(value[..<bang.lowerBound]).trimmingCharacters
+            if let bang = Self.importantMark(in: value) {
+                value = String(value[..<bang]).trimmingCharacters
                 isImportant = true
             }
             guard !property.isEmpty, !value.isEmpty else { return nil }
@@ -134,15 +132,51 @@ struct StyleSheet {
     }
 
     /// The text with `/* … */` comments removed (an unclosed one runs to the end).
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
     static func withoutComments(_ text: String) -> String {
-        var result = ""
-        var rest = text[...]
-        while let start = rest.range(of: "/*") {
-            result += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "*/") else { return result }
-            rest = rest[end.upperBound...]
+        let source = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(source.count)
+        var index = 0
+        while index < source.count {
+            guard source[index] == UInt8(ascii: "/"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "*")
+            else {
+                result.append(source[index])
+                index += 1
+                continue
+            }
+            index += 2
+            while index + 1 < source.count,
+                !(source[index] == UInt8(ascii: "*") && source[index + 1] == UInt8(ascii: "/"))
+            {
+                index += 1
+            }
+            index += 2
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Where `!important` (in any case of ASCII letters) starts in `value`, if anywhere.
+    ///
+    /// - Complexity: O(*n*) in the length of the value.
+    static func importantMark(in value: String) -> String.Index? {
+        let mark = Array("!important".utf8)
+        let utf8 = value.utf8
+        var start = utf8.startIndex
+        while let bang = utf8[start...].firstIndex(of: UInt8(ascii: "!")) {
+            var index = bang
+            var matched = 0
+            while matched < mark.count, index < utf8.endIndex,
+                utf8[index] | (utf8[index] >= 0x41 && utf8[index] <= 0x5A ? 0x20 : 0) == mark[matched]
+            {
+                matched += 1
+                index = utf8.index(after: index)
+            }
+            if matched == mark.count { return bang }
+            start = utf8.index(after: bang)
+        }
+        return nil
     }
 
     /// The declarations of the rules that match an element, ordered by specificity then order,

@@ -1,4 +1,4 @@
-import Foundation
+import PBSynchronization
 
 extension Timeline {
     /// Every frame as a lossless animated WebP: the animated PNG's frames (the same pixels,
@@ -25,7 +25,7 @@ extension Timeline {
     ///   count above 65,535; `.renderTooCostly` above ``maximumRenderCost``.
     /// - Complexity: O(frames × pixels).
     public func animatedWebP(
-        appearance: Appearance = .light, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        appearance: Appearance = .light, workers: Int = Processors.active
     ) throws(RenderError) -> [UInt8] {
         let (width, height) = try checkedFrameSize(for: .webp)
         let encoder = try WebPAnimationEncoder(width: width, height: height, schedule: schedule)

@@ -1,4 +1,4 @@
-import Foundation
+import PBSynchronization
 
 /// A progress indicator over time: its layout, a motion, and the frames it is sampled at. The
 /// scene at any frame or time comes from the one layout, so frames share the measured path.
@@ -70,7 +70,7 @@ public struct Timeline: Sendable {
     ///   whatever `sink` throws, as a ``RenderError``.
     public func animatedPNG(
         appearance: Appearance = .light, compression: PNGCompression = .default,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount, sink: ([UInt8]) throws(RenderError) -> Void
+        workers: Int = Processors.active, sink: ([UInt8]) throws(RenderError) -> Void
     ) throws(RenderError) {
         let (width, height) = try checkedFrameSize(for: .png, compression: compression)
         let encoder = try APNGEncoder(width: width, height: height, schedule: schedule, compression: compression)

@@ -1,4 +1,3 @@
-import Foundation
 import PBGeometry
 
 extension Badge {
@@ -96,16 +95,10 @@ extension Badge {
                     "a badge's text has \(count) characters, more than the \(Self.maximumTextLength) it may have"))
         }
         do {
-            return try TextLayout(text: text, font: font, neutralDirection: neutralDirection)
+            return try TextLayout(text: text, font: font, neutralDirection: formatter.neutralDirection)
         } catch {
             throw RenderError(.invalidLabel("\(error)"))
         }
-    }
-
-    /// The direction of text without letters ("87%") in the formatter's locale.
-    private var neutralDirection: TextDirection {
-        Locale.Language(identifier: formatter.locale.identifier).characterDirection == .rightToLeft
-            ? .rightToLeft : .leftToRight
     }
 
     /// A closed outline filled with a colour.

@@ -1,5 +1,9 @@
 internal import CCairo
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The one owner of a `cairo_surface_t`: created and checked in `init`, destroyed in `deinit`.
 ///
 /// PDF surfaces write into a ``ByteSink`` the surface keeps alive.
@@ -8,13 +12,41 @@ final class CairoSurface {
     let pointer: OpaquePointer
     /// Where a PDF surface's stream goes; `nil` for an image surface.
     let sink: ByteSink?
+    /// The pixels of an image surface made with room after them, owned here (freed after the
+    /// surface); `nil` when Cairo owns them.
+    private let ownedPixels: UnsafeMutableRawBufferPointer?
 
-    /// A premultiplied 32-bit ARGB image surface of `width` × `height` pixels.
+    /// A premultiplied 32-bit ARGB image surface of `width` × `height` pixels, transparent, with
+    /// `trailingBytes` more bytes after the last row for whoever reads the pixels
+    /// (``withMutablePixels(_:)``: a PNG's scanlines, one byte longer a row, are made in place).
     ///
-    /// The corresponding C function is `cairo_image_surface_create`.
-    init(imageWidth width: Int, height: Int) throws(RenderError) {
-        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    /// The corresponding C functions are `cairo_image_surface_create` and, with trailing bytes,
+    /// `cairo_image_surface_create_for_data` on memory from `calloc` (whose pages the kernel gives
+    /// zeroed, so only the rows drawn on are touched).
+    init(imageWidth width: Int, height: Int, trailingBytes: Int = 0) throws(RenderError) {
         sink = nil
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: width)))
+        guard trailingBytes > 0, stride > 0, height > 0, height <= Int(Int32.max),
+            case (let bytes, false) = stride.multipliedReportingOverflow(by: height),
+            let memory = calloc(bytes + trailingBytes, 1)
+        else {
+            ownedPixels = nil
+            pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            try check()
+            return
+        }
+        ownedPixels = UnsafeMutableRawBufferPointer(start: memory, count: bytes + trailingBytes)
+        pointer = cairo_image_surface_create_for_data(
+            memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+            Int32(stride))
+        try check()
+        // Cairo takes memory it did not allocate to hold an image, and draws onto a surface it knows
+        // to be clear by other paths (rounding differently at antialiased edges): painting it clear
+        // tells it, so the same scene gives the same pixels on either kind of surface.
+        let context = cairo_create(pointer)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_destroy(context)
         try check()
     }
 
@@ -35,11 +67,13 @@ final class CairoSurface {
         cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
         cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATOR, "pbrender")
         self.sink = sink
+        ownedPixels = nil
         try check()
     }
 
     deinit {
         cairo_surface_destroy(pointer)
+        free(ownedPixels?.baseAddress)
     }
 
     /// Throws Cairo's status if the surface is in an error state (Cairo errors are sticky).
@@ -96,6 +130,21 @@ final class CairoSurface {
             throw Self.error(CAIRO_STATUS_NULL_POINTER)
         }
         return try body(UnsafeRawBufferPointer(start: data, count: stride * height), width, height, stride)
+    }
+
+    /// Calls `body` with the pixels of an image surface made with trailing bytes, to change in
+    /// place: rows of premultiplied native-endian ARGB words, `stride` bytes apart, then the
+    /// trailing bytes. The surface's pixels are not to be drawn on afterwards. `nil` for a surface
+    /// whose pixels Cairo owns.
+    func withMutablePixels<R>(
+        _ body: (UnsafeMutableRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
+    ) throws(RenderError) -> R? {
+        guard let ownedPixels else { return nil }
+        cairo_surface_flush(pointer)
+        let width = Int(cairo_image_surface_get_width(pointer))
+        let height = Int(cairo_image_surface_get_height(pointer))
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        return try body(ownedPixels, width, height, stride)
     }
 }
 

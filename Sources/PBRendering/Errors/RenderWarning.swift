@@ -64,8 +64,10 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
         case .labelEllipsized(let text, let shown):
             return "the label '\(text)' does not fit even at the smallest size and is shortened to '\(shown)'"
         case .strokePastCanvas(let distance, let edges):
-            var list = edges.map(\.rawValue).joined(separator: ", ")
-            if let comma = list.range(of: ", ", options: .backwards) { list.replaceSubrange(comma, with: " and ") }
+            let names = edges.map(\.rawValue)
+            let list =
+                names.count > 1
+                ? names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1] : names.joined()
             return "the stroke reaches \(Self.readable(distance)) points past the canvas's \(list) "
                 + "\(edges.count > 1 ? "edges" : "edge") and is cut there: give the path room with a larger "
                 + "canvas or \(naming("viewBox")), or a thinner stroke with \(naming("lineWidth"))"

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A progress indicator's label: a template filled in from the progress and its facts (bytes,
 /// steps, phases, time left), in a font, a colour and a place.
 ///
@@ -52,17 +50,11 @@ public struct ProgressLabel: Hashable, Sendable {
         try template.text(for: state.with(fraction: fraction), formatter: formatter)
     }
 
-    /// The direction of text without letters ("42%") in the formatter's locale.
-    var neutralDirection: TextDirection {
-        Locale.Language(identifier: formatter.locale.identifier).characterDirection == .rightToLeft
-            ? .rightToLeft : .leftToRight
-    }
-
     /// The text laid out at `fraction`.
     ///
     /// - Throws: ``RenderError`` for a token without its fact or text Pango cannot lay out.
     func layout(atFraction fraction: Double?) throws(RenderError) -> TextLayout {
-        let direction = neutralDirection
+        let direction = formatter.neutralDirection
         let text: String
         do {
             text = try self.text(atFraction: fraction)
@@ -87,7 +79,8 @@ public struct ProgressLabel: Hashable, Sendable {
     {
         let characters = Array(text)
         func layout(_ count: Int) throws(TextLayoutError) -> TextLayout {
-            let kept = String(characters[..<count]).trimmingCharacters(in: .whitespaces)
+            let kept = String(
+                characters[..<count].drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             return try TextLayout(text: kept + "…", font: font, neutralDirection: direction)
         }
         var (low, high) = (0, characters.count)

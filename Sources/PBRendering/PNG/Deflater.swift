@@ -28,7 +28,7 @@ final class Deflater {
     /// The corresponding C function is `libdeflate_alloc_compressor`.
     ///
     /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated (or the
-    ///   level is outside 1-12).
+    ///   level is outside 1-12), or ISA-L, loaded on first use, cannot be loaded.
     init(_ method: Method) throws(RenderError) {
         self.method = method
         switch method {
@@ -39,6 +39,12 @@ final class Deflater {
             self.compressor = compressor
             levelBuffer = []
         case .isal:
+            guard pb_isal_load() == 1 else {
+                throw RenderError(
+                    .encoding(
+                        "cannot load ISA-L for --compression fast (install Debian's libisal2): "
+                            + String(cString: pb_isal_load_error())))
+            }
             compressor = nil
             levelBuffer = [UInt8](repeating: 0, count: pbrender_isal_level1_buffer_size())
         }
@@ -62,7 +68,8 @@ final class Deflater {
 
     /// Compresses `input` into one zlib stream at the start of `output`, which grows to
     /// ``bound(_:)`` bytes when it is smaller (and is otherwise kept, so that many calls allocate
-    /// once).
+    /// once). A new buffer is not zeroed: only the stream's bytes are written and read, so the
+    /// pages past them (most of a bound for a progress image) are never touched.
     ///
     /// The corresponding C functions are `libdeflate_zlib_compress` and `isal_deflate_stateless`.
     ///
@@ -74,7 +81,7 @@ final class Deflater {
         let bound = bound(input.count)
         if output.count < bound {
             output = []
-            output = [UInt8](repeating: 0, count: bound)
+            output = [UInt8](unsafeUninitializedCapacity: bound) { _, initialized in initialized = bound }
         }
         let count = output.withUnsafeMutableBytes { output in
             switch method {

@@ -32,19 +32,24 @@ extension RGBAImage {
 
     /// Decodes the PNG in `buffer` (whose signature is checked).
     private static func decode(_ buffer: UnsafeRawBufferPointer) throws(PNGDecodingError) -> RGBAImage {
-        guard let context = spng_ctx_new(0) else { throw PNGDecodingError("cannot allocate a PNG decoder") }
-        defer { spng_ctx_free(context) }
+        guard pb_spng_load() == 1 else {
+            throw PNGDecodingError(
+                "cannot load libspng (install Debian's libspng0): " + String(cString: pb_spng_load_error()))
+        }
+        let spng = pb_spng().pointee
+        guard let context = spng.spng_ctx_new(0) else { throw PNGDecodingError("cannot allocate a PNG decoder") }
+        defer { spng.spng_ctx_free(context) }
         let side = UInt32(maximumDecodedPixelCount)
-        try check(spng_set_image_limits(context, side, side), buffer)
-        try check(spng_set_chunk_limits(context, maximumChunkCache, maximumChunkCache), buffer)
-        try check(spng_set_png_buffer(context, buffer.baseAddress, buffer.count), buffer)
+        try check(spng.spng_set_image_limits(context, side, side), buffer)
+        try check(spng.spng_set_chunk_limits(context, maximumChunkCache, maximumChunkCache), buffer)
+        try check(spng.spng_set_png_buffer(context, buffer.baseAddress, buffer.count), buffer)
         var header = spng_ihdr()
-        try check(spng_get_ihdr(context, &header), buffer)
+        try check(spng.spng_get_ihdr(context, &header), buffer)
         let (width, height) = (Int(header.width), Int(header.height))
         guard width * height <= maximumDecodedPixelCount else { throw tooManyPixels(width, height) }
         let format = Int32(SPNG_FMT_RGBA8.rawValue)
         let flags = Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue)
-        try check(spng_decode_image(context, nil, 0, format, flags), buffer)
+        try check(spng.spng_decode_image(context, nil, 0, format, flags), buffer)
         let rowLength = width * 4
         var pixels: [UInt8]
         if header.interlace_method == 0 {
@@ -52,7 +57,7 @@ extension RGBAImage {
             pixels = []
             var row = [UInt8](repeating: 0, count: rowLength)
             while true {
-                let status = row.withUnsafeMutableBytes { spng_decode_row(context, $0.baseAddress, rowLength) }
+                let status = row.withUnsafeMutableBytes { spng.spng_decode_row(context, $0.baseAddress, rowLength) }
                 if status != 0 && status != Int32(SPNG_EOI.rawValue) { throw error(status, buffer) }
                 pixels += row
                 if status == Int32(SPNG_EOI.rawValue) { break }
@@ -62,10 +67,10 @@ extension RGBAImage {
             pixels = [UInt8](repeating: 0, count: rowLength * height)
             while true {
                 var info = spng_row_info()
-                try check(spng_get_row_info(context, &info), buffer)
+                try check(spng.spng_get_row_info(context, &info), buffer)
                 let offset = Int(info.row_num) * rowLength
                 let status = pixels.withUnsafeMutableBytes {
-                    spng_decode_row(context, $0.baseAddress.map { $0 + offset }, rowLength)
+                    spng.spng_decode_row(context, $0.baseAddress.map { $0 + offset }, rowLength)
                 }
                 if status == Int32(SPNG_EOI.rawValue) { break }
                 try check(status, buffer)
@@ -75,7 +80,7 @@ extension RGBAImage {
             throw PNGDecodingError("the image data ends after \(pixels.count / max(1, rowLength)) of \(height) rows")
         }
         // The chunks after the image, to the end: a missing IEND is a truncated file.
-        let trailing = spng_decode_chunks(context)
+        let trailing = spng.spng_decode_chunks(context)
         if trailing == Int32(SPNG_EOF.rawValue) || trailing == Int32(SPNG_IO_EOF.rawValue) {
             throw PNGDecodingError("the file is truncated (no IEND chunk)")
         }
@@ -101,7 +106,7 @@ extension RGBAImage {
         case Int32(SPNG_EOF.rawValue), Int32(SPNG_IO_EOF.rawValue):
             return PNGDecodingError("the file is truncated")
         default:
-            let reason = spng_strerror(status).map { String(cString: $0) } ?? "error \(status)"
+            let reason = pb_spng().pointee.spng_strerror(status).map { String(cString: $0) } ?? "error \(status)"
             return PNGDecodingError("not a valid PNG: \(reason)")
         }
     }

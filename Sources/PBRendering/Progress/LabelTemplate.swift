@@ -1,5 +1,3 @@
-import Foundation
-
 /// The text of a progress label with placeholders for the facts of a ``ProgressState``:
 /// `{percent} — {bytes} of {totalBytes}` becomes `30% — 3.1 MB of 10.5 MB`.
 ///
@@ -145,16 +143,6 @@ public struct LabelTemplate: Hashable, Sendable {
             }
         }
         return text
-    }
-
-    /// The label for `state` in `locale`: ``text(for:formatter:)`` with a formatter for it.
-    ///
-    /// - Parameters:
-    ///   - state: the progress and its facts.
-    ///   - locale: the locale to format numbers, byte counts and times for.
-    /// - Throws: ``LabelTemplateError`` with kind `missingFact`, as ``text(for:formatter:)``.
-    public func text(for state: ProgressState, locale: Locale) throws(LabelTemplateError) -> String {
-        try text(for: state, formatter: ProgressTextFormatter(locale: locale))
     }
 
     /// The label a state shows when none is asked for: `{percent}` when the fraction is known,

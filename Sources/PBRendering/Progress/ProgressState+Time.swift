@@ -1,5 +1,3 @@
-import Foundation
-
 extension ProgressState {
     /// The largest estimate of the time left that is shown: 100 Julian years, in seconds.
     /// Beyond it (a tiny fraction after a long time) ``secondsRemaining`` is `nil`.
@@ -23,8 +21,8 @@ extension ProgressState {
     ///   - start: when the work started.
     ///   - now: the moment the state describes.
     /// - Throws: ``ProgressStateError`` with kind `startAfterNow` when `start` is later.
-    public func withElapsed(from start: Date, to now: Date) throws(ProgressStateError) -> ProgressState {
-        let seconds = now.timeIntervalSince(start)
+    public func withElapsed(from start: Timestamp, to now: Timestamp) throws(ProgressStateError) -> ProgressState {
+        let seconds = now.seconds(since: start)
         guard seconds >= 0 else { throw ProgressStateError(.startAfterNow(start: start, now: now)) }
         return try withElapsed(seconds: seconds)
     }

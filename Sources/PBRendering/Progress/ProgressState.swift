@@ -14,13 +14,13 @@ public struct ProgressState: Hashable, Sendable {
     /// amount of work is unknown, such as a download without a content length).
     public internal(set) var fraction: Double?
     /// Units of work done, when the source counts units (a `Progress`, steps, bytes).
-    public internal(set) var completedUnitCount: Int64?
+    public package(set) var completedUnitCount: Int64?
     /// Units of work in all, when known.
-    public internal(set) var totalUnitCount: Int64?
+    public package(set) var totalUnitCount: Int64?
     /// Bytes received, for a download.
-    public internal(set) var bytesReceived: Int64?
+    public package(set) var bytesReceived: Int64?
     /// Bytes expected, for a download whose length is known.
-    public internal(set) var bytesExpected: Int64?
+    public package(set) var bytesExpected: Int64?
     /// Steps done, for progress counted in steps.
     public internal(set) var step: Int?
     /// Steps in all, for progress counted in steps.
@@ -34,7 +34,7 @@ public struct ProgressState: Hashable, Sendable {
     /// An estimate of the seconds left given by the source itself (a `Progress`'s
     /// `estimatedTimeRemainingKey`), which takes precedence over the estimate from
     /// ``elapsedSeconds``.
-    public internal(set) var reportedSecondsRemaining: Double?
+    public package(set) var reportedSecondsRemaining: Double?
     /// What the work is doing now ("Sending name changes"): a phase's message, or a
     /// `Progress`'s non-empty `localizedDescription`; free to set.
     public var message: String?
@@ -67,12 +67,12 @@ public struct ProgressState: Hashable, Sendable {
     }
 
     /// A state with `fraction` (already in 0...1, or nil) and no facts.
-    init(pinnedFraction fraction: Double?) {
+    package init(pinnedFraction fraction: Double?) {
         self.fraction = fraction
     }
 
     /// `value` pinned to 0...1, with -0.0 as 0; `value` must not be NaN.
-    static func pinned(_ value: Double) -> Double {
+    package static func pinned(_ value: Double) -> Double {
         value <= 0 ? 0 : min(value, 1)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a ``ProgressState`` (or a ``PhasePlan``) could not be made from the facts given.
 public struct ProgressStateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong, with the values at fault.
@@ -29,7 +27,7 @@ public struct ProgressStateError: Error, Hashable, Sendable, CustomStringConvert
         /// An elapsed time that is negative, NaN or infinite.
         case invalidElapsedTime(Double)
         /// A start date later than the "now" date it is measured to.
-        case startAfterNow(start: Date, now: Date)
+        case startAfterNow(start: Timestamp, now: Timestamp)
     }
 
     /// What was wrong.
@@ -69,7 +67,7 @@ public struct ProgressStateError: Error, Hashable, Sendable, CustomStringConvert
         case .invalidElapsedTime(let seconds):
             "the elapsed time must be a finite number of seconds, at least 0, not \(seconds)"
         case .startAfterNow(let start, let now):
-            "the start (\(start.formatted(.iso8601))) is later than now (\(now.formatted(.iso8601)))"
+            "the start (\(start)) is later than now (\(now))"
         }
     }
 }

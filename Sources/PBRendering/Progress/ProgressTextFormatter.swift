@@ -1,12 +1,12 @@
-import Foundation
-
-/// Turns the facts of a ``ProgressState`` into words and numbers for one locale, through
-/// Foundation's format styles (no number rules of our own).
+/// Turns the facts of a ``ProgressState`` into words and numbers for one locale.
 ///
 /// The default locale is `en_US_POSIX`, so output does not depend on the machine: `42%`,
-/// `3.1 MB`, `1234567` (POSIX does not group digits). Other locales come from
-/// ``init(localeIdentifier:)``. What swift-corelibs-foundation 6.3 (ICU 74 data) produces,
-/// as pinned by the tests:
+/// `3.1 MB`, `1234567` (POSIX does not group digits). It is written by pbrender itself (ASCII
+/// digits, English units), with no library to load. Every other locale, from
+/// ``init(localeIdentifier:)``, is written by the system's ICU (Debian's libicu72, loaded when the
+/// first such locale is asked for) through the number skeletons and relative-time formatter that
+/// Foundation's format styles use, so a label reads as a Swift app on Foundation would write it.
+/// As pinned by the tests:
 ///
 /// | locale | percent | bytes | count |
 /// |---|---|---|---|
@@ -24,46 +24,72 @@ import Foundation
 /// shows `100%` (the smallest and largest step are shown instead). So in whole percents
 /// `0.4286` is `43%`, `0.125` is `13%`, `0.004` is `1%`, `0.995` and `0.9999` are `99%`, and
 /// only 0 is `0%` and only 1 is `100%`; with two decimals, `2/3` is `66.67` and `0.9999` is
-/// `99.99`. The decimal scaling is Foundation's (ICU's decimal arithmetic on the shortest
-/// decimal that reads back as the double), so 0.29 is `29%` and 0.145 is `15%`.
+/// `99.99`. The scaling is decimal, on the shortest decimal that reads back as the double (as
+/// ICU does), so 0.29 is `29%` and 0.145 is `15%`. Byte counts round halves to even, as ICU's
+/// default does.
 public struct ProgressTextFormatter: Hashable, Sendable {
-    /// The locale everything is formatted for.
-    public var locale: Locale
+    /// The ICU identifier of the locale everything is formatted for (``defaultLocaleIdentifier``,
+    /// `fr_FR`, `ar_EG@numbers=latn`).
+    public let localeIdentifier: String
 
     /// The default locale: `en_US_POSIX`, the same on every machine.
-    public static let defaultLocale = Locale(identifier: "en_US_POSIX")
+    public static let defaultLocaleIdentifier = "en_US_POSIX"
 
-    /// A formatter for `locale` (by default ``defaultLocale``).
-    ///
-    /// - Parameter locale: the locale to format for; an identifier Foundation has no data
-    ///   for formats with root-locale rules (use ``init(localeIdentifier:)`` to reject it).
-    public init(locale: Locale = ProgressTextFormatter.defaultLocale) {
-        self.locale = locale
+    /// A formatter for the default locale, `en_US_POSIX`.
+    public init() {
+        self.init(canonicalIdentifier: Self.defaultLocaleIdentifier)
+    }
+
+    /// A formatter for an identifier taken as it is, not checked: an identifier ICU has no data for
+    /// formats with root-locale rules (use ``init(localeIdentifier:)`` to reject it).
+    package init(canonicalIdentifier: String) {
+        localeIdentifier = canonicalIdentifier
     }
 
     /// A formatter for the locale named by `identifier`, as `--locale` takes it: ICU form
     /// (`fr_FR`), BCP 47 (`fr-FR`) or with keywords (`ar_EG@numbers=latn`), canonicalised by
-    /// Foundation (`iw_IL` becomes `he_IL`, `fr_FX` becomes `fr_FR`).
+    /// ICU (`iw_IL` becomes `he_IL`, `fr_FX` becomes `fr_FR`).
     ///
-    /// An identifier is accepted when it is among `Locale.availableIdentifiers` (the locales
-    /// this Foundation has data for), or when its language is and its region, if any, is an ISO
-    /// region: ICU then finds the data through likely subtags (`zh_CN` is formatted as `zh_Hans_CN`, which
-    /// is the identifier listed). A language without data (`xx_YY`) or an unknown region
-    /// (`fr_ZZ`, which would fall back to a decimal point) is rejected.
+    /// An identifier is accepted when it is among the locales ICU has data for, or when its
+    /// language is and its region, if any, is an ISO region: ICU then finds the data through
+    /// likely subtags (`zh_CN` is formatted as `zh_Hans_CN`, which is the identifier listed). A
+    /// language without data (`xx_YY`), an unknown region (`fr_ZZ`, which would fall back to a
+    /// decimal point) and the names of the C library's locale (`C`, `POSIX`, which ICU would read
+    /// as `en_US_POSIX`, the default anyway) are rejected. `en_US_POSIX` itself loads nothing.
     ///
     /// - Parameter identifier: the locale identifier.
-    /// - Throws: ``UnknownLocaleError`` when Foundation has no data for it.
-    /// - Complexity: O(*n*) in the number of available locales.
+    /// - Throws: ``UnknownLocaleError`` when ICU has no data for it, or cannot be loaded.
+    /// - Complexity: O(*n*) in the number of locales ICU has.
     public init(localeIdentifier identifier: String) throws(UnknownLocaleError) {
-        let canonical = Locale.identifier(.icu, from: identifier)
-        let available = Set(Locale.availableIdentifiers)
-        let locale = Locale(identifier: canonical)
-        if !available.contains(canonical) {
-            guard let language = locale.language.languageCode?.identifier, available.contains(language),
-                locale.region.map({ Locale.Region.isoRegions.contains($0) }) ?? true
-            else { throw UnknownLocaleError(identifier: identifier) }
+        if identifier == Self.defaultLocaleIdentifier {
+            self.init()
+            return
         }
-        self.init(locale: locale)
+        if let reason = ICU.load() {
+            throw UnknownLocaleError(identifier: identifier, reason: "ICU could not be loaded: \(reason)")
+        }
+        guard !["c", "posix"].contains(identifier.lowercased()),
+            let canonical = ICU.canonicalIdentifier(identifier), !canonical.isEmpty
+        else { throw UnknownLocaleError(identifier: identifier) }
+        let available = ICU.availableIdentifiers
+        if !available.contains(canonical) {
+            let (language, region) = ICU.parts(of: canonical)
+            guard available.contains(language), region.isEmpty || ICU.isISORegion(region) else {
+                throw UnknownLocaleError(identifier: identifier)
+            }
+        }
+        self.init(canonicalIdentifier: canonical)
+    }
+
+    /// Whether this is the default locale, written without ICU.
+    var isPOSIX: Bool { localeIdentifier == Self.defaultLocaleIdentifier }
+
+    /// Whether the locale's language is English (the remaining time's sentence, the title's words).
+    var isEnglish: Bool { isPOSIX || localeIdentifier == "en" || localeIdentifier.hasPrefix("en_") }
+
+    /// The direction of text without letters ("42%") in the locale.
+    var neutralDirection: TextDirection {
+        !isPOSIX && ICU.isRightToLeft(localeIdentifier) ? .rightToLeft : .leftToRight
     }
 
     // MARK: Numbers
@@ -73,8 +99,7 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     ///
     /// - Parameter fraction: a fraction in 0...1.
     public func percent(_ fraction: Double) -> String {
-        Self.shown(fraction, step: .hundredth).formatted(
-            .percent.precision(.fractionLength(0)).rounded(rule: .toNearestOrAwayFromZero).locale(locale))
+        number(Self.shown(fraction, step: .hundredth), percent: true, fractionDigits: 0) + (isPOSIX ? "%" : "")
     }
 
     /// `fraction` as a percent with at most two decimals, rounded by the type's rule and without
@@ -83,8 +108,7 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     ///
     /// - Parameter fraction: a fraction in 0...1.
     public func precisePercent(_ fraction: Double) -> String {
-        Self.shown(fraction, step: .tenThousandth).formatted(
-            .percent.precision(.fractionLength(0...2)).rounded(rule: .toNearestOrAwayFromZero).locale(locale))
+        number(Self.shown(fraction, step: .tenThousandth), percent: true, fractionDigits: 2) + (isPOSIX ? "%" : "")
     }
 
     /// `fraction` as a decimal number with at most two decimals, rounded by the type's rule and
@@ -93,8 +117,20 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     ///
     /// - Parameter fraction: a fraction in 0...1.
     public func fraction(_ fraction: Double) -> String {
-        Self.shown(fraction, step: .hundredth).formatted(
-            .number.precision(.fractionLength(0...2)).rounded(rule: .toNearestOrAwayFromZero).locale(locale))
+        number(Self.shown(fraction, step: .hundredth), percent: false, fractionDigits: 2)
+    }
+
+    /// `value` (times 100 as a percent, whose sign ICU adds) with at most `fractionDigits`
+    /// decimals, halves away from zero.
+    private func number(_ value: Double, percent: Bool, fractionDigits: Int) -> String {
+        if isPOSIX {
+            let (integer, fraction) = ShortestDecimal(value).scaled(byPowerOfTen: percent ? 2 : 0)
+                .rounded(maximumFractionDigits: fractionDigits, rule: .awayFromZero)
+            return fraction.isEmpty ? integer : integer + "." + fraction
+        }
+        let precision = fractionDigits == 0 ? "precision-integer" : "." + String(repeating: "#", count: fractionDigits)
+        let skeleton = (percent ? "percent scale/100 " : "") + precision + " rounding-mode-half-up"
+        return ICU.format(value, skeleton: skeleton, locale: localeIdentifier) ?? "\(value)"
     }
 
     /// A count of units, steps or phases as an integer in the locale (`1234567` in POSIX,
@@ -102,16 +138,85 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     ///
     /// - Parameter count: the count.
     public func count(_ count: Int64) -> String {
-        count.formatted(.number.locale(locale))
+        isPOSIX ? String(count) : ICU.format(count, skeleton: "", locale: localeIdentifier) ?? String(count)
     }
 
-    /// A byte count in Foundation's file style, decimal units (1 kB = 1000 bytes):
-    /// `3145728` is `3.1 MB`, `10485760` is `10.5 MB`, `90124` is `90 kB`. Zero is `0 bytes`
-    /// (not spelled out as `Zero kB`, so `0 bytes of 10.5 MB` reads as a count).
+    /// A byte count in Foundation's file style, decimal units (1 kB = 1000 bytes), whole bytes
+    /// and kilobytes, megabytes to one decimal and larger units to two, halves to even:
+    /// `3145728` is `3.1 MB`, `10485760` is `10.5 MB`, `90124` is `90 kB`, `999` is `1 kB` (a
+    /// count that would round to 1000 of a unit is shown in the next). Zero is `0 bytes` (not
+    /// spelled out as `Zero kB`, so `0 bytes of 10.5 MB` reads as a count).
     ///
     /// - Parameter bytes: the byte count.
     public func byteCount(_ bytes: Int64) -> String {
-        bytes.formatted(.byteCount(style: .file, spellsOutZero: false).locale(locale))
+        let magnitude = Double(bytes.magnitude)
+        let unit = ByteUnit.allCases.first { magnitude < $0.largestShown } ?? .petabyte
+        let value = Double(bytes) / unit.size
+        if isPOSIX {
+            let (integer, fraction) = ShortestDecimal(value).rounded(
+                maximumFractionDigits: unit.fractionDigits, rule: .toEven)
+            let number = (bytes < 0 ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
+            return number + " " + (unit == .byte ? (number == "1" ? "byte" : "bytes") : unit.symbol)
+        }
+        let precision = unit.fractionDigits == 0 ? "." : "." + String(repeating: "#", count: unit.fractionDigits)
+        let width = unit == .byte ? " unit-width-full-name" : ""
+        return ICU.format(
+            value, skeleton: precision + " measure-unit/digital-" + unit.name + width, locale: localeIdentifier)
+            ?? "\(bytes) bytes"
+    }
+
+    /// The units of a byte count.
+    private enum ByteUnit: CaseIterable {
+        case byte, kilobyte, megabyte, gigabyte, terabyte, petabyte
+
+        /// Its size in bytes.
+        var size: Double {
+            switch self {
+            case .byte: 1
+            case .kilobyte: 1e3
+            case .megabyte: 1e6
+            case .gigabyte: 1e9
+            case .terabyte: 1e12
+            case .petabyte: 1e15
+            }
+        }
+
+        /// The decimals it is shown with, at most.
+        var fractionDigits: Int {
+            switch self {
+            case .byte, .kilobyte: 0
+            case .megabyte: 1
+            default: 2
+            }
+        }
+
+        /// The first count of bytes shown in the next unit: one that rounds to 1000 of this one
+        /// (999.5 kB with no decimals, 999.95 MB with one, 999.995 GB with two).
+        var largestShown: Double {
+            switch self {
+            case .byte: 999
+            case .kilobyte: 999_499
+            case .megabyte: 999_949_999
+            case .gigabyte: 999_994_999_999
+            case .terabyte: 999_994_999_999_999
+            case .petabyte: .infinity
+            }
+        }
+
+        /// ICU's name of the unit (`measure-unit/digital-megabyte`).
+        var name: String { "\(self)" }
+
+        /// The unit's symbol in English.
+        var symbol: String {
+            switch self {
+            case .byte: "B"
+            case .kilobyte: "kB"
+            case .megabyte: "MB"
+            case .gigabyte: "GB"
+            case .terabyte: "TB"
+            case .petabyte: "PB"
+            }
+        }
     }
 
     /// The progress in percent for `aria-valuenow`: at most two decimals, rounded by the type's
@@ -122,9 +227,7 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     ///
     /// - Parameter fraction: a fraction in 0...1.
     public static func accessibilityPercent(_ fraction: Double) -> String {
-        shown(fraction, step: .tenThousandth).formatted(
-            .number.scale(100).precision(.fractionLength(0...2)).rounded(rule: .toNearestOrAwayFromZero)
-                .grouping(.never).locale(defaultLocale))
+        ProgressTextFormatter().number(shown(fraction, step: .tenThousandth), percent: true, fractionDigits: 2)
     }
 
     /// The smallest step a number is shown to, as a fraction.
@@ -139,8 +242,8 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     /// the smallest step, a value below 1 that would round to 1 the largest step below 1; any
     /// other value is unchanged (and rounded to nearest by the caller). The bounds are the
     /// decimal halfway points, written as literals so that they are the doubles of those
-    /// decimals: a double at or past one has a shortest decimal at or past it, which is what
-    /// Foundation rounds.
+    /// decimals: a double at or past one has a shortest decimal at or past it, which is what is
+    /// rounded.
     static func shown(_ fraction: Double, step: Step) -> Double {
         let (low, high, smallest, largest) =
             switch step {
@@ -163,30 +266,25 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     /// So 29.5 s is "About 30 seconds", 89 s "About 1 minute", 90 s "About 2 minutes",
     /// 3569 s "About 59 minutes", 3570 s "About 1 hour", 36 h "About 2 days".
     ///
-    /// The count and unit are Foundation's `Duration.UnitsFormatStyle` (wide), which knows
-    /// each language's plural forms. The sentence around it exists in English only (Foundation
-    /// on Linux has no `DateComponentsFormatter` and leaves `Progress`'s additional description
-    /// empty): for a locale whose language is English it is "About 2 minutes remaining"; for
-    /// any other language the rounded time is given by Foundation's relative-date style in
-    /// the future ("dans 2 minutes", "in 2 Minuten", "2 分後", "خلال دقيقتين"), which is
-    /// grammatical in that language without a translation of ours.
+    /// The sentence exists in English only: for a locale whose language is English it is "About
+    /// 2 minutes remaining", the count and unit in ICU's wide unit format (`1,000 days` in en_US),
+    /// which is what Foundation's `Duration.UnitsFormatStyle` gives; for any other language the
+    /// rounded time is ICU's relative time in the future, as Foundation's relative-date style
+    /// gives it ("dans 2 minutes", "in 2 Minuten", "2 分後", "خلال دقيقتين"), which is grammatical
+    /// in that language without a translation of ours.
     ///
     /// - Parameter seconds: the estimated seconds left (see ``ProgressState/secondsRemaining``).
     public func remainingTime(seconds: Double) -> String? {
         guard let (count, unit) = Self.roundedRemainingTime(seconds: seconds) else { return nil }
-        if locale.language.languageCode == .english {
-            let duration = Duration.seconds(count * unit.seconds)
-                .formatted(.units(allowed: [unit.durationUnit], width: .wide).locale(locale))
+        if isPOSIX {
+            return "About \(count) \(unit)\(count == 1 ? "" : "s") remaining"
+        }
+        if isEnglish {
+            let skeleton = "measure-unit/duration-\(unit) unit-width-full-name"
+            guard let duration = ICU.format(count, skeleton: skeleton, locale: localeIdentifier) else { return nil }
             return "About \(duration) remaining"
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        let now = Date(timeIntervalSinceReferenceDate: 0)
-        var style = Date.AnchoredRelativeFormatStyle(
-            anchor: now.addingTimeInterval(Double(count * unit.seconds)), presentation: .numeric, unitsStyle: .wide,
-            locale: locale, calendar: calendar)
-        style.allowedFields = [unit.relativeField]
-        return style.format(now)
+        return ICU.relativeTime(Double(count), unit.relativeUnit, locale: localeIdentifier)
     }
 
     /// `seconds` rounded as ``remainingTime(seconds:)`` states: a count of one unit, or `nil`
@@ -226,18 +324,8 @@ public struct ProgressTextFormatter: Hashable, Sendable {
             }
         }
 
-        /// The matching unit of `Duration.UnitsFormatStyle`.
-        var durationUnit: Duration.UnitsFormatStyle.Unit {
-            switch self {
-            case .second: .seconds
-            case .minute: .minutes
-            case .hour: .hours
-            case .day: .days
-            }
-        }
-
-        /// The matching field of `Date.RelativeFormatStyle`.
-        var relativeField: Date.RelativeFormatStyle.Field {
+        /// The matching unit of ICU's relative times.
+        var relativeUnit: ICU.TimeUnit {
             switch self {
             case .second: .second
             case .minute: .minute

@@ -27,7 +27,7 @@ struct SVGWriter {
     var darkRules = ""
     private var counter = 0
     /// Stands for the id prefix until the content that derives it is complete.
-    static let prefixMarker = "\u{1}"
+    static let prefixMarker: Character = "\u{1}"
 
     init(scene: Scene, isLive: Bool, timeline: Timeline? = nil) {
         self.scene = scene
@@ -105,7 +105,7 @@ struct SVGWriter {
         let document = head + body + "</svg>\n"
         guard document.contains(Self.prefixMarker) else { return document }
         let prefix = "pb" + String(FNV1a<UInt32>.hash(document.utf8), radix: 16)  // at most 8 hexadecimal digits
-        return document.replacingOccurrences(of: Self.prefixMarker, with: prefix)
+        return document.split(separator: Self.prefixMarker, omittingEmptySubsequences: false).joined(separator: prefix)
     }
 
     // MARK: Accessibility

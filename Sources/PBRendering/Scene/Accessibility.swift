@@ -61,6 +61,6 @@ struct ProgressTitle: Hashable, Sendable {
         let formatter = formatter ?? ProgressTextFormatter()
         guard let percent else { return "In progress" }
         let number = formatter.precisePercent(min(max(percent, 0), 100) / 100)
-        return formatter.locale.language.languageCode == .english ? "Progress: \(number)" : number
+        return formatter.isEnglish ? "Progress: \(number)" : number
     }
 }

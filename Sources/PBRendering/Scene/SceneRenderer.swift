@@ -81,7 +81,13 @@ public final class SceneRenderer {
             encoder = try PNGEncoder(compression: compression)
             self.encoder = encoder
         }
-        return try withRaster(scene) { pixels, width, height, stride throws(RenderError) in
+        // Room for the scanlines' filter bytes: the encoder turns the pixels into scanlines in place.
+        let surface = try drawn(scene, for: .png, trailingBytes: scene.pixelSize.height)
+        let png = try surface.withMutablePixels { pixels, width, height, stride throws(RenderError) in
+            try encoder.encode(inPlace: pixels, width: width, height: height, stride: stride)
+        }
+        if let png { return png }
+        return try surface.withPixels { pixels, width, height, stride throws(RenderError) in
             try encoder.encode(pixels, width: width, height: height, stride: stride)
         }
     }
@@ -116,9 +122,18 @@ public final class SceneRenderer {
         _ scene: Scene, for format: ImageFormat = .png,
         _ body: (UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ stride: Int) throws(RenderError) -> R
     ) throws(RenderError) -> R {
+        try drawn(scene, for: format).withPixels(body)
+    }
+
+    /// An image surface with `scene` drawn on it (with `trailingBytes` more after its pixels),
+    /// starting from the kept pixels of the layers under its progress when they are the same; the
+    /// scene is checked for `format` (a raster format: PNG or WebP).
+    private func drawn(_ scene: Scene, for format: ImageFormat, trailingBytes: Int = 0) throws(RenderError)
+        -> CairoSurface
+    {
         try scene.validate(for: format, compression: compression)
         let (width, height) = scene.pixelSize
-        let surface = try CairoSurface(imageWidth: width, height: height)
+        let surface = try CairoSurface(imageWidth: width, height: height, trailingBytes: trailingBytes)
         let context = try CairoContext(surface)
         context.scale(by: scene.scale)
         let under = scene.layers[..<min(scene.progress?.layerIndex ?? 0, scene.layers.count)]
@@ -132,7 +147,7 @@ public final class SceneRenderer {
             base = (key, pixels)
         }
         try context.draw(scene.layers[under.endIndex...], scale: scene.scale)
-        return try surface.withPixels(body)
+        return surface
     }
 }
 

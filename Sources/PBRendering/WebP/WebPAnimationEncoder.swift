@@ -46,6 +46,8 @@ final class WebPAnimationEncoder {
 
     /// libwebp's animation encoder, owned here.
     private let encoder: OpaquePointer
+    /// libwebp's functions.
+    private let webp: pb_webp_functions
     /// Unpremultiplies each frame into its picture and holds the configuration.
     private let frames: WebPEncoder
 
@@ -68,8 +70,9 @@ final class WebPAnimationEncoder {
                     name: "loop", value: "\(schedule.loopCount)",
                     requirement: "from 0 (forever) to \(Self.maximumLoopCount) for a WebP"))
         }
+        let webp = try WebPLibrary.loaded()
         var options = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&options) != 0 else {
+        guard pb_webp_anim_encoder_options_init(&options) != 0 else {
             throw RenderError(.encoding("WebP: libwebpmux's version differs"))
         }
         options.anim_params.loop_count = Int32(schedule.loopCount)
@@ -77,14 +80,15 @@ final class WebPAnimationEncoder {
         options.minimize_size = 0
         options.allow_mixed = 0
         // libwebp's defaults for `kmin` and `kmax` insert no key frames (none is needed to play).
-        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+        guard let encoder = pb_webp_anim_encoder_new(Int32(width), Int32(height), &options) else {
             throw RenderError(.encoding("WebP: cannot create an animation encoder for \(width) x \(height) pixels"))
         }
         self.encoder = encoder
+        self.webp = webp
         do {
             frames = try WebPEncoder()
         } catch {
-            WebPAnimEncoderDelete(encoder)
+            webp.WebPAnimEncoderDelete(encoder)
             throw error
         }
         self.width = width
@@ -93,7 +97,7 @@ final class WebPAnimationEncoder {
     }
 
     deinit {
-        WebPAnimEncoderDelete(encoder)
+        webp.WebPAnimEncoderDelete(encoder)
     }
 
     /// When frame `index` starts, in whole milliseconds from the start: `round(1000 × t)`, `t`
@@ -138,7 +142,7 @@ final class WebPAnimationEncoder {
         let encoder = self.encoder
         try frames.withPicture(pixels, width: width, height: height, stride: stride) {
             (picture, config) throws(RenderError) in
-            guard WebPAnimEncoderAdd(encoder, picture, timestamp, config) != 0 else {
+            guard webp.WebPAnimEncoderAdd(encoder, picture, timestamp, config) != 0 else {
                 throw failure(picture.pointee.error_code)
             }
         }
@@ -161,17 +165,17 @@ final class WebPAnimationEncoder {
         }
         isFinished = true
         let end = Int32(Self.startMilliseconds(ofFrame: schedule.frameCount, in: schedule))
-        guard WebPAnimEncoderAdd(encoder, nil, end, nil) != 0 else { throw failure(nil) }
+        guard webp.WebPAnimEncoderAdd(encoder, nil, end, nil) != 0 else { throw failure(nil) }
         var data = WebPData()
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else { throw failure(nil) }
-        defer { WebPDataClear(&data) }
+        guard webp.WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else { throw failure(nil) }
+        defer { pb_webp_data_clear(&data) }
         return Array(UnsafeBufferPointer(start: bytes, count: data.size))
     }
 
     /// The error for a failed call: libwebp's message (`WebPAnimEncoderGetError`), with the
     /// picture's error code when there is one.
     private func failure(_ code: WebPEncodingError?) -> RenderError {
-        let message = WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? ""
+        let message = webp.WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? ""
         guard let code, code != VP8_ENC_OK else {
             return RenderError(.encoding("WebP: \(message.isEmpty ? "libwebp failed" : message)"))
         }

@@ -34,6 +34,8 @@ final class WebPEncoder {
     private var config = WebPConfig()
     /// The picture, owned here: created once, its ARGB buffer reallocated by each import.
     private let picture: UnsafeMutablePointer<WebPPicture>
+    /// libwebp's functions.
+    private let webp: pb_webp_functions
     /// The frame as straight RGBA rows without padding; kept between calls.
     private var rgba: [UInt8] = []
 
@@ -48,18 +50,19 @@ final class WebPEncoder {
     /// - Throws: ``RenderError`` (`.encoding`) when libwebp refuses the configuration (a
     ///   version mismatch, a value out of range).
     init(method: Int32 = method, quality: Float = quality) throws(RenderError) {
-        guard WebPConfigInit(&config) != 0 else { throw RenderError(.encoding("WebP: libwebp's version differs")) }
+        webp = try WebPLibrary.loaded()
+        guard pb_webp_config_init(&config) != 0 else { throw RenderError(.encoding("WebP: libwebp's version differs")) }
         config.lossless = 1
         config.method = method
         config.quality = quality
         config.exact = 1
         config.thread_level = 0
-        guard WebPValidateConfig(&config) != 0 else {
+        guard webp.WebPValidateConfig(&config) != 0 else {
             throw RenderError(.encoding("WebP: method \(method) and quality \(quality) are not a valid configuration"))
         }
         picture = UnsafeMutablePointer<WebPPicture>.allocate(capacity: 1)
         picture.initialize(to: WebPPicture())
-        guard WebPPictureInit(picture) != 0 else {
+        guard pb_webp_picture_init(picture) != 0 else {
             picture.deallocate()
             throw RenderError(.encoding("WebP: libwebp's version differs"))
         }
@@ -67,7 +70,7 @@ final class WebPEncoder {
     }
 
     deinit {
-        WebPPictureFree(picture)
+        webp.WebPPictureFree(picture)
         picture.deallocate()
     }
 
@@ -84,16 +87,16 @@ final class WebPEncoder {
         try withPicture(pixels, width: width, height: height, stride: stride) { (picture, config) throws(RenderError) in
             let writer = UnsafeMutablePointer<WebPMemoryWriter>.allocate(capacity: 1)
             writer.initialize(to: WebPMemoryWriter())
-            WebPMemoryWriterInit(writer)
+            webp.WebPMemoryWriterInit(writer)
             defer {
-                WebPMemoryWriterClear(writer)
+                webp.WebPMemoryWriterClear(writer)
                 writer.deallocate()
                 picture.pointee.writer = nil
                 picture.pointee.custom_ptr = nil
             }
-            picture.pointee.writer = WebPMemoryWrite
+            picture.pointee.writer = webp.WebPMemoryWrite
             picture.pointee.custom_ptr = UnsafeMutableRawPointer(writer)
-            guard WebPEncode(config, picture) != 0, let memory = writer.pointee.mem else {
+            guard webp.WebPEncode(config, picture) != 0, let memory = writer.pointee.mem else {
                 throw Self.failure(picture.pointee.error_code)
             }
             return Array(UnsafeBufferPointer(start: memory, count: writer.pointee.size))
@@ -126,7 +129,7 @@ final class WebPEncoder {
         picture.pointee.width = Int32(width)
         picture.pointee.height = Int32(height)
         let imported = rgba.withUnsafeBufferPointer { rows in
-            WebPPictureImportRGBA(picture, rows.baseAddress, Int32(4 * width))
+            webp.WebPPictureImportRGBA(picture, rows.baseAddress, Int32(4 * width))
         }
         guard imported != 0 else { throw Self.failure(picture.pointee.error_code) }
         return try withUnsafePointer(to: config) { config throws(RenderError) in try body(picture, config) }

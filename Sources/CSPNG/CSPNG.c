@@ -1,0 +1,3 @@
+#include "shim.h"
+
+PB_DYNAMIC_LIBRARY_DEFINE(pb_spng, PB_SPNG_FUNCTIONS, "libspng.so.0")

@@ -1,0 +1,202 @@
+internal import CICU
+import PBSynchronization
+
+/// ICU's locale data and formatters, for every locale but en_US_POSIX (``ProgressTextFormatter``),
+/// loaded when the first one is asked for (Debian's `libicui18n.so.72`, never for a default label).
+///
+/// Numbers go through ICU's number skeletons (`percent scale/100 precision-integer`,
+/// `measure-unit/digital-megabyte`), times through its relative-time formatter: the same calls
+/// Foundation's format styles make, so the text is what a Swift app on Foundation shows, with the
+/// data of the system's ICU.
+enum ICU {
+    /// Loads ICU once per process.
+    ///
+    /// - Returns: `nil` when every function is there, else why not (the loader's words).
+    static func load() -> String? {
+        pb_icu_load() == 1 ? nil : String(cString: pb_icu_load_error())
+    }
+
+    /// The identifier ICU uses for `identifier` (ICU form `fr_FR`, BCP 47 `fr-FR`, keywords
+    /// `ar_EG@numbers=latn`), canonicalised, with deprecated codes replaced (`iw_IL` is `he_IL`,
+    /// `fr_FX` is `fr_FR`); `nil` when ICU cannot read it. The identifier goes to a BCP 47 tag and
+    /// back, which replaces them (`uloc_canonicalize` alone keeps them). The corresponding C functions
+    /// are `uloc_canonicalize`, `uloc_toLanguageTag` and `uloc_forLanguageTag`.
+    static func canonicalIdentifier(_ identifier: String) -> String? {
+        guard
+            let canonical = text({ pb_icu().pointee.uloc_canonicalize(identifier, $0, $1, &$2) }),
+            let tag = text({ pb_icu().pointee.uloc_toLanguageTag(canonical, $0, $1, 0, &$2) })
+        else { return nil }
+        return text { buffer, capacity, status in
+            pb_icu().pointee.uloc_forLanguageTag(tag, buffer, capacity, nil, &status)
+        }
+    }
+
+    /// The identifiers of the locales ICU has data for (`fr_FR`, `zh_Hans_CN`, …). The corresponding
+    /// C functions are `uloc_countAvailable` and `uloc_getAvailable`.
+    static var availableIdentifiers: Set<String> {
+        let count = pb_icu().pointee.uloc_countAvailable()
+        return Set(
+            (0..<count).compactMap { index in
+                pb_icu().pointee.uloc_getAvailable(index).map { String(cString: $0) }
+            })
+    }
+
+    /// Whether `region` is an ISO 3166 region code ICU knows (`FR`, not `ZZ`). The corresponding C
+    /// function is `uloc_getISOCountries`.
+    static func isISORegion(_ region: String) -> Bool {
+        guard var list = pb_icu().pointee.uloc_getISOCountries() else { return false }
+        while let code = list.pointee {
+            if String(cString: code) == region { return true }
+            list += 1
+        }
+        return false
+    }
+
+    /// The language (`fr`) and region (`FR`, or empty) of an identifier. The corresponding C functions
+    /// are `uloc_getLanguage` and `uloc_getCountry`.
+    static func parts(of identifier: String) -> (language: String, region: String) {
+        let language = text { pb_icu().pointee.uloc_getLanguage(identifier, $0, $1, &$2) } ?? ""
+        let region = text { pb_icu().pointee.uloc_getCountry(identifier, $0, $1, &$2) } ?? ""
+        return (language, region)
+    }
+
+    /// Whether the locale writes right to left (Arabic, Hebrew). The corresponding C function is
+    /// `uloc_getCharacterOrientation`.
+    static func isRightToLeft(_ identifier: String) -> Bool {
+        var status = U_ZERO_ERROR
+        return pb_icu().pointee.uloc_getCharacterOrientation(identifier, &status) == ULOC_LAYOUT_RTL
+    }
+
+    /// `value` formatted by the number skeleton `skeleton` in the locale; `nil` when ICU fails. The
+    /// corresponding C functions are `unumf_openForSkeletonAndLocale` and `unumf_formatDouble`.
+    static func format(_ value: Double, skeleton: String, locale: String) -> String? {
+        NumberFormatter.cached(skeleton: skeleton, locale: locale)?.format { formatter, result, status in
+            pb_icu().pointee.unumf_formatDouble(formatter, value, result, &status)
+        }
+    }
+
+    /// `value` formatted by the number skeleton `skeleton` in the locale; `nil` when ICU fails. The
+    /// corresponding C function is `unumf_formatInt`.
+    static func format(_ value: Int64, skeleton: String, locale: String) -> String? {
+        NumberFormatter.cached(skeleton: skeleton, locale: locale)?.format { formatter, result, status in
+            pb_icu().pointee.unumf_formatInt(formatter, value, result, &status)
+        }
+    }
+
+    /// A unit of a relative time.
+    enum TimeUnit: Hashable, Sendable {
+        case second, minute, hour, day
+    }
+
+    /// `count` units from now in words, wide, with numbers (`dans 2 minutes`, `in 3 Tagen`, `2 分後`);
+    /// `nil` when ICU fails. The corresponding C function is `ureldatefmt_formatNumeric`.
+    static func relativeTime(_ count: Double, _ unit: TimeUnit, locale: String) -> String? {
+        var status = U_ZERO_ERROR
+        guard
+            let formatter = pb_icu().pointee.ureldatefmt_open(
+                locale, nil, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status), status.rawValue <= 0
+        else { return nil }
+        defer { pb_icu().pointee.ureldatefmt_close(formatter) }
+        let icuUnit: URelativeDateTimeUnit =
+            switch unit {
+            case .second: UDAT_REL_UNIT_SECOND
+            case .minute: UDAT_REL_UNIT_MINUTE
+            case .hour: UDAT_REL_UNIT_HOUR
+            case .day: UDAT_REL_UNIT_DAY
+            }
+        return utf16Text { buffer, capacity, status in
+            pb_icu().pointee.ureldatefmt_formatNumeric(formatter, count, icuUnit, buffer, capacity, &status)
+        }
+    }
+
+    /// A string ICU writes into a buffer of `char`s, growing the buffer when it is too small.
+    private static func text(
+        _ write: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
+    ) -> String? {
+        var capacity: Int32 = 160
+        for _ in 0..<2 {
+            var status = U_ZERO_ERROR
+            let (length, result) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(capacity) + 1) {
+                buffer -> (Int32, String?) in
+                guard let base = buffer.baseAddress else { return (0, nil) }
+                let length = write(base, capacity, &status)
+                guard status.rawValue <= 0, length <= capacity else { return (length, nil) }
+                base[Int(length)] = 0
+                return (length, String(cString: base))
+            }
+            if let result { return result }
+            guard status == U_BUFFER_OVERFLOW_ERROR else { return nil }
+            capacity = length
+        }
+        return nil
+    }
+
+    /// A string ICU writes into a buffer of UTF-16 units, growing the buffer when it is too small.
+    fileprivate static func utf16Text(
+        _ write: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
+    ) -> String? {
+        var capacity: Int32 = 64
+        for _ in 0..<2 {
+            var status = U_ZERO_ERROR
+            let (length, result) = withUnsafeTemporaryAllocation(of: UChar.self, capacity: Int(capacity)) {
+                buffer -> (Int32, String?) in
+                guard let base = buffer.baseAddress else { return (0, nil) }
+                let length = write(base, capacity, &status)
+                guard status.rawValue <= 0, length <= capacity else { return (length, nil) }
+                return (length, String(decoding: buffer.prefix(Int(length)), as: UTF16.self))
+            }
+            if let result { return result }
+            guard status == U_BUFFER_OVERFLOW_ERROR else { return nil }
+            capacity = length
+        }
+        return nil
+    }
+
+    /// One ICU number formatter (`UNumberFormatter`), kept for the life of the process: ICU documents it
+    /// as immutable and safe to use from several threads at once.
+    private final class NumberFormatter: @unchecked Sendable {
+        let formatter: OpaquePointer
+
+        private init(formatter: OpaquePointer) {
+            self.formatter = formatter
+        }
+
+        deinit {
+            pb_icu().pointee.unumf_close(formatter)
+        }
+
+        /// The formatters made so far, by locale and skeleton.
+        private static let cache = Locked<[String: NumberFormatter]>([:])
+
+        /// The formatter for `skeleton` in `locale`, made on first use; `nil` when ICU refuses it.
+        static func cached(skeleton: String, locale: String) -> NumberFormatter? {
+            let key = locale + "\u{0}" + skeleton
+            if let formatter = cache.withLock({ $0[key] }) { return formatter }
+            var status = U_ZERO_ERROR
+            let units = Array(skeleton.utf16)
+            guard
+                let made = pb_icu().pointee.unumf_openForSkeletonAndLocale(
+                    units, Int32(units.count), locale, &status), status.rawValue <= 0
+            else { return nil }
+            let formatter = NumberFormatter(formatter: made)
+            return cache.withLock { cache in
+                if let existing = cache[key] { return existing }
+                cache[key] = formatter
+                return formatter
+            }
+        }
+
+        /// Formats with `format` (which calls `unumf_format…` with this formatter and a result) and
+        /// reads the result's text.
+        func format(_ format: (OpaquePointer, OpaquePointer, inout UErrorCode) -> Void) -> String? {
+            var status = U_ZERO_ERROR
+            guard let result = pb_icu().pointee.unumf_openResult(&status), status.rawValue <= 0 else { return nil }
+            defer { pb_icu().pointee.unumf_closeResult(result) }
+            format(formatter, result, &status)
+            guard status.rawValue <= 0 else { return nil }
+            return ICU.utf16Text { buffer, capacity, status in
+                pb_icu().pointee.unumf_resultToString(result, buffer, capacity, &status)
+            }
+        }
+    }
+}
