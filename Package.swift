@@ -85,17 +85,16 @@ let package = Package(
         .target(name: "PBServer", dependencies: ["CMicroHTTPD", "PBSynchronization"], swiftSettings: strict),
         // The `pbrender` tool: a thin entry point.
         // The tool. What one image per process costs is part of the product (Tests/Benchmarks/startup.py): a release
-        // build links the Swift standard library and Foundation in statically (the dynamic linker would otherwise
-        // bind Foundation's symbols in every process), and packs its relative relocations (`-z pack-relative-relocs`,
-        // with lld: glibc 2.36 reads DT_RELR), so the static binary's 76,000 relocations are 14 KiB to read instead
-        // of 1.8 MiB, keeping position independence (ASLR) for a binary that parses what HTTP clients send. Libraries
-        // a command may not need are loaded when needed (CDynamicLibrary). Debug builds (`swift run pbrender`, the
-        // tests) stay dynamic, which links faster. Only the executable has these flags, so the library products stay
-        // usable by other packages.
+        // build links the Swift runtime in statically (no module it links imports Foundation: PBFoundation holds the
+        // Foundation conveniences), and packs its relative relocations (`-z pack-relative-relocs`, with lld: glibc
+        // 2.36 reads DT_RELR), keeping position independence (ASLR) for a binary that parses what HTTP clients send.
+        // Libraries a command may not need are loaded when needed (CDynamicLibrary). Debug builds (`swift run
+        // pbrender`, the tests) stay dynamic, which links faster. Only the executable has these flags, so the library
+        // products stay usable by other packages.
         .executableTarget(
             name: "pbrender", dependencies: ["PBCommandLine"], exclude: ["Link"],
-            // -static-stdlib when compiling too: it makes main.swift's object name the static libraries
-            // (FoundationEssentials, …) for the linker.
+            // -static-stdlib when compiling too: it makes main.swift's object name the static runtime libraries for
+            // the linker.
             swiftSettings: strict + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
             linkerSettings: [
                 .unsafeFlags(
@@ -104,6 +103,17 @@ let package = Package(
                         // Link/ holds linker scripts named libstdc++.so and libgcc_s.so that take GCC's static
                         // libraries instead: searched before GCC's own folder.
                         "-L", Context.packageDirectory + "/Sources/pbrender/Link",
+                        // The functions one image runs, side by side (Link/order.txt, written by
+                        // Tests/Benchmarks/order_file.py): the kernel maps code 64 KB around each fault, so
+                        // scattered functions made one image 2 MB larger in memory. Names no longer in the
+                        // binary are skipped.
+                        "-Xlinker",
+                        "--symbol-ordering-file=" + Context.packageDirectory + "/Sources/pbrender/Link/order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
+                        // The static-stdlib flags export every symbol of our modules (-export-dynamic), which no
+                        // one looks up: their table, searched by the dynamic linker for every symbol Cairo and
+                        // its libraries bind, cost each image 0.9 MB of memory.
+                        "-Xlinker", "--no-export-dynamic",
                     ],
                     .when(configuration: .release))
             ]),

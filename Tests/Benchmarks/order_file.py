@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Writes Sources/pbrender/Link/order.txt: the functions one image runs, for the linker to put together.
+
+    python3 Tests/Benchmarks/order_file.py
+
+from the repository root (needs valgrind). It builds pbrender in release, runs the commands below under
+callgrind (without demangling), and lists every function of pbrender's own binary that ran, in the order
+callgrind met them, without repeats. The release build links with `--symbol-ordering-file` (Package.swift),
+so those functions sit side by side at the start of the text: one image touches about 2 MB of the binary's
+code instead of 5 (the kernel maps code 64 KB around each fault), which is most of the difference between
+pbrender's resident memory and the C floor's (Tests/Benchmarks/results/startup.md).
+
+Names that later changes remove or rename are skipped by the linker (`--no-warn-symbol-ordering`), so a
+stale list only costs memory, never correctness; run this again after large changes to the render path.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ORDER = os.path.join(REPO, "Sources", "pbrender", "Link", "order.txt")
+EXAMPLES = os.path.join(REPO, "Examples")
+
+# What people run most: the README's images (a ring, a bar, a badge, a label, a document) in the formats that
+# are made one per process.
+COMMANDS = [
+    ["--progress", "0.5", "-o", "{out}/ring.png"],
+    ["--progress", "1", "-o", "{out}/ring.png"],
+    ["--progress", "0.5", "-o", "{out}/ring.svg"],
+    ["--shape", "bar", "--progress", "0.3", "-o", "{out}/bar.png"],
+    ["badge", "--progress", "0.87", "-o", "{out}/badge.svg"],
+    ["badge", "--progress", "0.87", "-o", "{out}/badge.png"],
+    ["--progress", "0.42", "--label", "percent", "-o", "{out}/label.png"],
+    ["--progress", "0.5", "-o", "{out}/ring.pdf"],
+    ["--path", os.path.join(EXAMPLES, "landscape.svg"), "--progress", "0.5", "-o", "{out}/logo.png"],
+    ["--help"],
+]
+
+
+def main():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "pbrender"], cwd=REPO, check=True)
+    binary = os.path.join(REPO, ".build", "release", "pbrender")
+    with tempfile.TemporaryDirectory() as scratch:
+        # valgrind cannot read the debug information of Swift's static binaries: symbols only.
+        stripped = os.path.join(scratch, "pbrender")
+        subprocess.run(["strip", "--strip-debug", "-o", stripped, binary], check=True)
+        text_symbols = set(
+            line.split()[2]
+            for line in subprocess.run(["nm", stripped], capture_output=True, text=True, check=True).stdout.splitlines()
+            if len(line.split()) == 3 and line.split()[1] in "tT"
+        )
+        order, seen = [], set()
+        for index, command in enumerate(COMMANDS):
+            profile = os.path.join(scratch, f"profile.{index}")
+            arguments = [part.replace("{out}", scratch) for part in command]
+            subprocess.run(
+                ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", stripped, *arguments],
+                capture_output=True, check=True)
+            with open(profile) as f:
+                for line in f:
+                    match = re.match(r"^c?fn=\(\d+\) (\S+)", line)
+                    if match and match.group(1) in text_symbols and match.group(1) not in seen:
+                        seen.add(match.group(1))
+                        order.append(match.group(1))
+    with open(ORDER, "w") as f:
+        f.write("\n".join(order) + "\n")
+    print(f"wrote {len(order)} functions to {os.path.relpath(ORDER, REPO)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
