@@ -1,6 +1,7 @@
 import Foundation
 import PBFoundation
 import PBRendering
+import PBTestSupport
 import Testing
 
 /// `ProgressState(_: Progress)` read from real `Progress` trees.
@@ -116,4 +117,28 @@ import Testing
 /// A `Progress` whose subclass provides the description, as Foundation intends on Linux.
 private final class DescribedProgress: Progress, @unchecked Sendable {
     override var localizedDescription: String! { "Copying “TextEdit”…" }
+
+}
+
+/// PBFoundation's DocC article.
+@Suite struct PBFoundationArticleTests {
+    /// PBFoundation's DocC article's example runs, and the article shows exactly these lines.
+    @Test func theArticlesExampleRuns() throws {
+        // README begin
+        let download = Progress(totalUnitCount: 10_485_760)
+        download.completedUnitCount = 3_145_728
+        let started = Date(timeIntervalSince1970: 1_764_000_000)
+        let now = started.addingTimeInterval(9)
+        let state = try ProgressState(download).withElapsed(from: started, to: now)
+        let french = try LabelTemplate(parsing: "{percent}, {remaining}").text(
+            for: state, locale: Locale(identifier: "fr_FR"))
+        // "30 %, dans 21 secondes"
+        // README end
+        #expect(french == "30\u{00A0}%, dans 21 secondes")
+        #expect(
+            try ReadmeSnippet.isShown(
+                from: #filePath, importing: "Foundation",
+                imports: ["import Foundation", "import PBFoundation", "import PBRendering"],
+                in: "Sources/PBFoundation/PBFoundation.docc/PBFoundation.md"))
+    }
 }

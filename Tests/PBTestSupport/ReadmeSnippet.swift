@@ -22,13 +22,17 @@ public enum ReadmeSnippet {
         return lines[(begin + 1)..<end].map { $0.dropFirst(indent) }.joined(separator: "\n")
     }
 
-    /// Whether the README shows the marked code of the test file at `filePath` as a Swift block
-    /// that starts with `import module` and a blank line.
+    /// Whether a document (the README unless given: a path from the package's root, such as a
+    /// DocC article) shows the marked code of the test file at `filePath` as a Swift block that
+    /// starts with `import module` (or the lines of `imports`) and a blank line.
     ///
     /// - Throws: when a file cannot be read.
-    public static func isShown(from filePath: String, importing module: String) throws -> Bool {
+    public static func isShown(
+        from filePath: String, importing module: String, imports: [String] = [], in document: String = "README.md"
+    ) throws -> Bool {
         guard let code = try code(in: filePath) else { return false }
-        let readme = try String(contentsOf: root(of: filePath).appendingPathComponent("README.md"), encoding: .utf8)
-        return readme.contains("import \(module)\n\n" + code + "\n```")
+        let text = try String(contentsOf: root(of: filePath).appendingPathComponent(document), encoding: .utf8)
+        let header = (imports.isEmpty ? ["import \(module)"] : imports).joined(separator: "\n")
+        return text.contains(header + "\n\n" + code + "\n```")
     }
 }

@@ -9,11 +9,15 @@ import PBSynchronization
 /// Foundation's format styles make, so the text is what a Swift app on Foundation shows, with the
 /// data of the system's ICU.
 enum ICU {
+    /// ICU's functions, or `nil` when it cannot be loaded (``load()`` says why). Loaded once per
+    /// process, on first use; every function here loads it, and answers `nil` (or false) without it.
+    fileprivate static let icu: pb_icu_functions? = pb_icu_load() == 1 ? pb_icu().pointee : nil
+
     /// Loads ICU once per process.
     ///
     /// - Returns: `nil` when every function is there, else why not (the loader's words).
     static func load() -> String? {
-        pb_icu_load() == 1 ? nil : String(cString: pb_icu_load_error())
+        icu == nil ? String(cString: pb_icu_load_error()) : nil
     }
 
     /// The identifier ICU uses for `identifier` (ICU form `fr_FR`, BCP 47 `fr-FR`, keywords
@@ -22,29 +26,32 @@ enum ICU {
     /// back, which replaces them (`uloc_canonicalize` alone keeps them). The corresponding C functions
     /// are `uloc_canonicalize`, `uloc_toLanguageTag` and `uloc_forLanguageTag`.
     static func canonicalIdentifier(_ identifier: String) -> String? {
+        guard let icu = ICU.icu else { return nil }
         guard
-            let canonical = text({ pb_icu().pointee.uloc_canonicalize(identifier, $0, $1, &$2) }),
-            let tag = text({ pb_icu().pointee.uloc_toLanguageTag(canonical, $0, $1, 0, &$2) })
+            let canonical = text({ icu.uloc_canonicalize(identifier, $0, $1, &$2) }),
+            let tag = text({ icu.uloc_toLanguageTag(canonical, $0, $1, 0, &$2) })
         else { return nil }
         return text { buffer, capacity, status in
-            pb_icu().pointee.uloc_forLanguageTag(tag, buffer, capacity, nil, &status)
+            icu.uloc_forLanguageTag(tag, buffer, capacity, nil, &status)
         }
     }
 
     /// The identifiers of the locales ICU has data for (`fr_FR`, `zh_Hans_CN`, …). The corresponding
     /// C functions are `uloc_countAvailable` and `uloc_getAvailable`.
     static var availableIdentifiers: Set<String> {
-        let count = pb_icu().pointee.uloc_countAvailable()
+        guard let icu = ICU.icu else { return [] }
+        let count = icu.uloc_countAvailable()
         return Set(
             (0..<count).compactMap { index in
-                pb_icu().pointee.uloc_getAvailable(index).map { String(cString: $0) }
+                icu.uloc_getAvailable(index).map { String(cString: $0) }
             })
     }
 
     /// Whether `region` is an ISO 3166 region code ICU knows (`FR`, not `ZZ`). The corresponding C
     /// function is `uloc_getISOCountries`.
     static func isISORegion(_ region: String) -> Bool {
-        guard var list = pb_icu().pointee.uloc_getISOCountries() else { return false }
+        guard let icu = ICU.icu else { return false }
+        guard var list = icu.uloc_getISOCountries() else { return false }
         while let code = list.pointee {
             if String(cString: code) == region { return true }
             list += 1
@@ -55,31 +62,35 @@ enum ICU {
     /// The language (`fr`) and region (`FR`, or empty) of an identifier. The corresponding C functions
     /// are `uloc_getLanguage` and `uloc_getCountry`.
     static func parts(of identifier: String) -> (language: String, region: String) {
-        let language = text { pb_icu().pointee.uloc_getLanguage(identifier, $0, $1, &$2) } ?? ""
-        let region = text { pb_icu().pointee.uloc_getCountry(identifier, $0, $1, &$2) } ?? ""
+        guard let icu = ICU.icu else { return ("", "") }
+        let language = text { icu.uloc_getLanguage(identifier, $0, $1, &$2) } ?? ""
+        let region = text { icu.uloc_getCountry(identifier, $0, $1, &$2) } ?? ""
         return (language, region)
     }
 
     /// Whether the locale writes right to left (Arabic, Hebrew). The corresponding C function is
     /// `uloc_getCharacterOrientation`.
     static func isRightToLeft(_ identifier: String) -> Bool {
+        guard let icu = ICU.icu else { return false }
         var status = U_ZERO_ERROR
-        return pb_icu().pointee.uloc_getCharacterOrientation(identifier, &status) == ULOC_LAYOUT_RTL
+        return icu.uloc_getCharacterOrientation(identifier, &status) == ULOC_LAYOUT_RTL
     }
 
     /// `value` formatted by the number skeleton `skeleton` in the locale; `nil` when ICU fails. The
     /// corresponding C functions are `unumf_openForSkeletonAndLocale` and `unumf_formatDouble`.
     static func format(_ value: Double, skeleton: String, locale: String) -> String? {
-        NumberFormatter.cached(skeleton: skeleton, locale: locale)?.format { formatter, result, status in
-            pb_icu().pointee.unumf_formatDouble(formatter, value, result, &status)
+        guard let icu else { return nil }
+        return NumberFormatter.cached(skeleton: skeleton, locale: locale)?.format { formatter, result, status in
+            icu.unumf_formatDouble(formatter, value, result, &status)
         }
     }
 
     /// `value` formatted by the number skeleton `skeleton` in the locale; `nil` when ICU fails. The
     /// corresponding C function is `unumf_formatInt`.
     static func format(_ value: Int64, skeleton: String, locale: String) -> String? {
-        NumberFormatter.cached(skeleton: skeleton, locale: locale)?.format { formatter, result, status in
-            pb_icu().pointee.unumf_formatInt(formatter, value, result, &status)
+        guard let icu else { return nil }
+        return NumberFormatter.cached(skeleton: skeleton, locale: locale)?.format { formatter, result, status in
+            icu.unumf_formatInt(formatter, value, result, &status)
         }
     }
 
@@ -91,12 +102,13 @@ enum ICU {
     /// `count` units from now in words, wide, with numbers (`dans 2 minutes`, `in 3 Tagen`, `2 分後`);
     /// `nil` when ICU fails. The corresponding C function is `ureldatefmt_formatNumeric`.
     static func relativeTime(_ count: Double, _ unit: TimeUnit, locale: String) -> String? {
+        guard let icu = ICU.icu else { return nil }
         var status = U_ZERO_ERROR
         guard
-            let formatter = pb_icu().pointee.ureldatefmt_open(
+            let formatter = icu.ureldatefmt_open(
                 locale, nil, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status), status.rawValue <= 0
         else { return nil }
-        defer { pb_icu().pointee.ureldatefmt_close(formatter) }
+        defer { icu.ureldatefmt_close(formatter) }
         let icuUnit: URelativeDateTimeUnit =
             switch unit {
             case .second: UDAT_REL_UNIT_SECOND
@@ -105,7 +117,7 @@ enum ICU {
             case .day: UDAT_REL_UNIT_DAY
             }
         return utf16Text { buffer, capacity, status in
-            pb_icu().pointee.ureldatefmt_formatNumeric(formatter, count, icuUnit, buffer, capacity, &status)
+            icu.ureldatefmt_formatNumeric(formatter, count, icuUnit, buffer, capacity, &status)
         }
     }
 
@@ -162,7 +174,7 @@ enum ICU {
         }
 
         deinit {
-            pb_icu().pointee.unumf_close(formatter)
+            ICU.icu?.unumf_close(formatter)
         }
 
         /// The formatters made so far, by locale and skeleton.
@@ -170,12 +182,13 @@ enum ICU {
 
         /// The formatter for `skeleton` in `locale`, made on first use; `nil` when ICU refuses it.
         static func cached(skeleton: String, locale: String) -> NumberFormatter? {
+            guard let icu = ICU.icu else { return nil }
             let key = locale + "\u{0}" + skeleton
             if let formatter = cache.withLock({ $0[key] }) { return formatter }
             var status = U_ZERO_ERROR
             let units = Array(skeleton.utf16)
             guard
-                let made = pb_icu().pointee.unumf_openForSkeletonAndLocale(
+                let made = icu.unumf_openForSkeletonAndLocale(
                     units, Int32(units.count), locale, &status), status.rawValue <= 0
             else { return nil }
             let formatter = NumberFormatter(formatter: made)
@@ -189,13 +202,14 @@ enum ICU {
         /// Formats with `format` (which calls `unumf_format…` with this formatter and a result) and
         /// reads the result's text.
         func format(_ format: (OpaquePointer, OpaquePointer, inout UErrorCode) -> Void) -> String? {
+            guard let icu = ICU.icu else { return nil }
             var status = U_ZERO_ERROR
-            guard let result = pb_icu().pointee.unumf_openResult(&status), status.rawValue <= 0 else { return nil }
-            defer { pb_icu().pointee.unumf_closeResult(result) }
+            guard let result = icu.unumf_openResult(&status), status.rawValue <= 0 else { return nil }
+            defer { icu.unumf_closeResult(result) }
             format(formatter, result, &status)
             guard status.rawValue <= 0 else { return nil }
             return ICU.utf16Text { buffer, capacity, status in
-                pb_icu().pointee.unumf_resultToString(result, buffer, capacity, &status)
+                icu.unumf_resultToString(result, buffer, capacity, &status)
             }
         }
     }

@@ -2,7 +2,8 @@
 ///
 /// A state is made from one source: a fraction (``init(fraction:)``), byte counts
 /// (``init(bytesReceived:bytesExpected:)``), steps (``init(step:of:)``), weighted phases
-/// (``init(phases:phase:progressInPhase:)``) or a `Foundation.Progress` (``init(_:)``). Each
+/// (``init(phases:phase:progressInPhase:)``) or a `Foundation.Progress` (`ProgressState(progress)`, in
+/// PBFoundation). Each
 /// source records the facts it knows (a download knows its bytes, a sync its phase and
 /// message); ``title``, ``message`` and the elapsed time (``withElapsed(seconds:)``) can be
 /// added to any of them. ``LabelTemplate`` turns the facts into text.
