@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBRendering
 
@@ -31,6 +32,7 @@ enum Limits {
             Row(subject: "path segments", limit: "\(path.maximumSegmentCount)"),
             Row(subject: "path subpaths", limit: "\(path.maximumSubpathCount)"),
             Row(subject: "JSON nesting", limit: "\(JSONReader.maximumDepth) levels"),
+            Row(subject: "SVG document", limit: documentLimits),
             Row(
                 subject: "label",
                 limit:
@@ -53,6 +55,18 @@ enum Limits {
                     "\(FrameSchedule.maximumFrameCount) frames (duration x fps), at \(FrameSchedule.framesPerSecondRange.lowerBound) to \(FrameSchedule.framesPerSecondRange.upperBound) fps, hold at most \(number(FrameSchedule.maximumHold)) s, \(Timeline.maximumPixelCount) pixels a frame (APNG)"
             ),
         ]
+    }
+
+    /// An SVG document's limits and budgets, in words (``SVGDocumentLimits``).
+    static var documentLimits: String {
+        let limits = SVGDocumentLimits.default
+        return
+            "\(byteCount(limits.maximumSize)), nesting \(limits.maximumDepth), \(limits.maximumElementCount) elements "
+            + "(\(limits.maximumDrawnElementCount) drawn, each <use> counting again), \(limits.maximumAttributeCount) "
+            + "attributes an element, \(limits.maximumDrawnSegmentCount) path segments and "
+            + "\(limits.maximumDrawnDashCount) dash entries drawn, \(limits.maximumStyleRuleCount) style rules and "
+            + "\(limits.maximumStyleDeclarationCount) declarations applied in \(limits.maximumStyleMatchCount) steps; "
+            + "counted from the document before it is drawn (at most about 250 MB of memory)"
     }
 
     /// The `LIMITS:` section of `pbrender help render`: a row a line.
