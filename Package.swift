@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "CPango", dependencies: ["CCairo", "CDynamicLibrary"]),
         // ICU (Debian's libicu72, which libxml2 needs already): numbers, percents, byte counts and times in the
         // locale `--locale` names, loaded when the first such locale is asked for (CDynamicLibrary); en_US_POSIX,
-        // the default, needs none. A C target whose include/unicode links to Debian's headers, like CXML2.
+        // the default, needs none. Its header spells ICU's types itself (Foundation carries an ICU of its own, whose
+        // enums differ, and a module seeing both would not compile); CICU.c checks them against Debian's headers.
         .target(name: "CICU", dependencies: ["CDynamicLibrary"]),
         // Track + progress scenes drawn with Cairo; the only importer of the C modules.
         .target(

@@ -72,8 +72,8 @@ enum ICU {
     /// `uloc_getCharacterOrientation`.
     static func isRightToLeft(_ identifier: String) -> Bool {
         guard let icu = ICU.icu else { return false }
-        var status = U_ZERO_ERROR
-        return icu.uloc_getCharacterOrientation(identifier, &status) == ULOC_LAYOUT_RTL
+        var status = PB_ICU_ZERO_ERROR
+        return icu.uloc_getCharacterOrientation(identifier, &status) == PB_ICU_LAYOUT_RTL
     }
 
     /// `value` formatted by the number skeleton `skeleton` in the locale; `nil` when ICU fails. The
@@ -103,18 +103,18 @@ enum ICU {
     /// `nil` when ICU fails. The corresponding C function is `ureldatefmt_formatNumeric`.
     static func relativeTime(_ count: Double, _ unit: TimeUnit, locale: String) -> String? {
         guard let icu = ICU.icu else { return nil }
-        var status = U_ZERO_ERROR
+        var status = PB_ICU_ZERO_ERROR
         guard
             let formatter = icu.ureldatefmt_open(
-                locale, nil, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_NONE, &status), status.rawValue <= 0
+                locale, nil, PB_ICU_STYLE_LONG, PB_ICU_CAPITALIZATION_NONE, &status), status <= 0
         else { return nil }
         defer { icu.ureldatefmt_close(formatter) }
-        let icuUnit: URelativeDateTimeUnit =
+        let icuUnit: pb_icu_relative_unit =
             switch unit {
-            case .second: UDAT_REL_UNIT_SECOND
-            case .minute: UDAT_REL_UNIT_MINUTE
-            case .hour: UDAT_REL_UNIT_HOUR
-            case .day: UDAT_REL_UNIT_DAY
+            case .second: PB_ICU_UNIT_SECOND
+            case .minute: PB_ICU_UNIT_MINUTE
+            case .hour: PB_ICU_UNIT_HOUR
+            case .day: PB_ICU_UNIT_DAY
             }
         return utf16Text { buffer, capacity, status in
             icu.ureldatefmt_formatNumeric(formatter, count, icuUnit, buffer, capacity, &status)
@@ -123,21 +123,21 @@ enum ICU {
 
     /// A string ICU writes into a buffer of `char`s, growing the buffer when it is too small.
     private static func text(
-        _ write: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
+        _ write: (UnsafeMutablePointer<CChar>, Int32, inout pb_icu_status) -> Int32
     ) -> String? {
         var capacity: Int32 = 160
         for _ in 0..<2 {
-            var status = U_ZERO_ERROR
+            var status = PB_ICU_ZERO_ERROR
             let (length, result) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(capacity) + 1) {
                 buffer -> (Int32, String?) in
                 guard let base = buffer.baseAddress else { return (0, nil) }
                 let length = write(base, capacity, &status)
-                guard status.rawValue <= 0, length <= capacity else { return (length, nil) }
+                guard status <= 0, length <= capacity else { return (length, nil) }
                 base[Int(length)] = 0
                 return (length, String(cString: base))
             }
             if let result { return result }
-            guard status == U_BUFFER_OVERFLOW_ERROR else { return nil }
+            guard status == PB_ICU_BUFFER_OVERFLOW_ERROR else { return nil }
             capacity = length
         }
         return nil
@@ -145,20 +145,20 @@ enum ICU {
 
     /// A string ICU writes into a buffer of UTF-16 units, growing the buffer when it is too small.
     fileprivate static func utf16Text(
-        _ write: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
+        _ write: (UnsafeMutablePointer<pb_icu_char>, Int32, inout pb_icu_status) -> Int32
     ) -> String? {
         var capacity: Int32 = 64
         for _ in 0..<2 {
-            var status = U_ZERO_ERROR
-            let (length, result) = withUnsafeTemporaryAllocation(of: UChar.self, capacity: Int(capacity)) {
+            var status = PB_ICU_ZERO_ERROR
+            let (length, result) = withUnsafeTemporaryAllocation(of: pb_icu_char.self, capacity: Int(capacity)) {
                 buffer -> (Int32, String?) in
                 guard let base = buffer.baseAddress else { return (0, nil) }
                 let length = write(base, capacity, &status)
-                guard status.rawValue <= 0, length <= capacity else { return (length, nil) }
+                guard status <= 0, length <= capacity else { return (length, nil) }
                 return (length, String(decoding: buffer.prefix(Int(length)), as: UTF16.self))
             }
             if let result { return result }
-            guard status == U_BUFFER_OVERFLOW_ERROR else { return nil }
+            guard status == PB_ICU_BUFFER_OVERFLOW_ERROR else { return nil }
             capacity = length
         }
         return nil
@@ -185,11 +185,11 @@ enum ICU {
             guard let icu = ICU.icu else { return nil }
             let key = locale + "\u{0}" + skeleton
             if let formatter = cache.withLock({ $0[key] }) { return formatter }
-            var status = U_ZERO_ERROR
+            var status = PB_ICU_ZERO_ERROR
             let units = Array(skeleton.utf16)
             guard
                 let made = icu.unumf_openForSkeletonAndLocale(
-                    units, Int32(units.count), locale, &status), status.rawValue <= 0
+                    units, Int32(units.count), locale, &status), status <= 0
             else { return nil }
             let formatter = NumberFormatter(formatter: made)
             return cache.withLock { cache in
@@ -201,13 +201,13 @@ enum ICU {
 
         /// Formats with `format` (which calls `unumf_format…` with this formatter and a result) and
         /// reads the result's text.
-        func format(_ format: (OpaquePointer, OpaquePointer, inout UErrorCode) -> Void) -> String? {
+        func format(_ format: (OpaquePointer, OpaquePointer, inout pb_icu_status) -> Void) -> String? {
             guard let icu = ICU.icu else { return nil }
-            var status = U_ZERO_ERROR
-            guard let result = icu.unumf_openResult(&status), status.rawValue <= 0 else { return nil }
+            var status = PB_ICU_ZERO_ERROR
+            guard let result = icu.unumf_openResult(&status), status <= 0 else { return nil }
             defer { icu.unumf_closeResult(result) }
             format(formatter, result, &status)
-            guard status.rawValue <= 0 else { return nil }
+            guard status <= 0 else { return nil }
             return ICU.utf16Text { buffer, capacity, status in
                 icu.unumf_resultToString(result, buffer, capacity, &status)
             }
