@@ -9,7 +9,7 @@
     ///
     /// The first byte picks the front end and its settings: bit 0 the query (0) or the arguments
     /// (1); for a query, bit 1 `render`'s options or `badge`'s, bits 2-4 the format the "route"
-    /// names (none, or one of `OutputFormat.allCases`), and bit 5 a `POST`: the query is the rest
+    /// names (none, or one of `ImageFormat.all`), and bit 5 a `POST`: the query is the rest
     /// up to its first byte 0x01 and the body (a document or curve file) what follows. Otherwise a
     /// query is the rest of the input;
     /// arguments are the rest up to its first byte 0x01, separated by NUL bytes, and what follows
@@ -40,7 +40,7 @@
                     let body = split < rest.endIndex ? Array(rest[(split + 1)...]) : nil
                     guard ArgumentsFuzzing.isAffordable(pseudoArguments(query)) else { return false }
                     let kind: RenderJob.Kind = options & 2 == 0 ? .progress : .badge
-                    let formats: [OutputFormat?] = [nil] + OutputFormat.allCases
+                    let formats: [ImageFormat?] = [nil] + ImageFormat.all
                     let format = formats[Int(options >> 2 & 7) % formats.count]
                     what =
                         "query \(query.debugDescription) (\(kind), format \(format.map { "\($0)" } ?? "none"))"

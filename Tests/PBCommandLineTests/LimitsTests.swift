@@ -5,6 +5,7 @@ import PBRendering
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 /// The limits as users meet them: listed in `pbrender help render` from the constants, and each
 /// refusal an input error (exit code 2) whose one line names the limit.

@@ -1,6 +1,7 @@
 import Foundation
 import PBDocument
 import PBGeometry
+import PBTestCore
 import Testing
 
 /// Reading untrusted bytes: what is refused, and that errors say where.

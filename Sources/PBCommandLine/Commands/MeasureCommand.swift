@@ -1,5 +1,6 @@
 import PBDocument
 import PBGeometry
+import PBJob
 
 /// `pbrender measure`: the length of a path, of each subpath, and points and tangents along it.
 enum MeasureCommand: Command {

@@ -1,4 +1,5 @@
 internal import CMalloc
+import PBJob
 import PBRendering
 import PBServer
 
@@ -156,9 +157,9 @@ extension ServeCommand.Options {
 }
 
 extension ByteCount: OptionValue {
-    static var expectation: String { "a size like 64MB, 512KiB or 1000000" }
+    package static var expectation: String { "a size like 64MB, 512KiB or 1000000" }
 
-    init(optionText text: String) throws(OptionValueError) {
+    package init(optionText text: String) throws(OptionValueError) {
         do {
             self = try ByteCount(parsing: text)
         } catch {

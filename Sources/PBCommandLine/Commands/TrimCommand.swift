@@ -1,4 +1,5 @@
 import PBGeometry
+import PBJob
 
 /// `pbrender trim`: the part of a path between two fractions of its length, as SVG path data.
 enum TrimCommand: Command {

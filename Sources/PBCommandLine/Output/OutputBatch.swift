@@ -1,3 +1,4 @@
+import PBJob
 import PBSynchronization
 
 #if canImport(Glibc)
@@ -68,7 +69,7 @@ final class OutputBatch: Sendable {
     ///   - flushesFrames: whether to `fsync` each frame before it is renamed: survives a system
     ///     crash on every file system, at a cost (see ``StagedFile``).
     ///   - fileName: the path of frame `index` (called from several threads).
-    /// - Throws: ``FileError`` about the first frame whose target cannot be written (see the
+    /// - Throws: `FileError` about the first frame whose target cannot be written (see the
     ///   type's discussion): `frame 2 ('f-2.png'): it is a directory`.
     /// - Complexity: O(count): an `lstat` per frame (and one per link), and a folder check for
     ///   each folder new frames go to.
@@ -93,7 +94,7 @@ final class OutputBatch: Sendable {
     /// Stages frame `index`: writes `bytes` to a temporary file beside its target. Safe to call
     /// from several threads at once, for different frames.
     ///
-    /// - Throws: ``FileError`` about the frame when its target can no longer be written (it
+    /// - Throws: `FileError` about the frame when its target can no longer be written (it
     ///   changed since the batch was checked) or the temporary file cannot be created or
     ///   written; nothing is left of this frame then. Call ``discard()`` after a failure.
     /// - Complexity: O(n) in the number of bytes.
@@ -125,7 +126,7 @@ final class OutputBatch: Sendable {
     /// target (or writes it in place). Frames never given to ``write(_:frame:)`` are not
     /// written. Call it once, after every frame was written.
     ///
-    /// - Throws: ``FileError`` about the first frame that could not be put in place; the frames
+    /// - Throws: `FileError` about the first frame that could not be put in place; the frames
     ///   before it are in place, the temporary files of the rest are removed.
     /// - Complexity: O(n log n) in the number of frames, plus a rename each.
     func commit() throws(FileError) {

@@ -1,3 +1,5 @@
+import PBJob
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -73,7 +75,7 @@ struct OutputTarget: Hashable, Sendable {
 
     /// Looks at what `path` names.
     ///
-    /// - Throws: ``FileError`` (operation `.write`, about `path`): `.directory`;
+    /// - Throws: `FileError` (operation `.write`, about `path`): `.directory`;
     ///   `.danglingSymbolicLink`; `.system` with `ENOENT` or `ENOTDIR` for a missing or
     ///   non-folder parent, `EACCES` (or `EROFS`, `ETXTBSY`, `EPERM` for an immutable file) for
     ///   a regular file the user may not open for writing, `ELOOP` after ``maximumLinks`` links.

@@ -1,5 +1,5 @@
 import PBGeometry
-import PBRendering
+import PBStyle
 
 /// Reads the gradients a document's paints refer to, following `href` templates (at most
 /// ``maximumChain`` deep; a cycle ends the chain where it closes).

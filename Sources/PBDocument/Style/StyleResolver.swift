@@ -1,5 +1,5 @@
 import PBGeometry
-import PBRendering
+import PBStyle
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import PBScene
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +24,7 @@
 ///
 /// Every `fcTL` has `dispose_op` NONE and `blend_op` SOURCE: the region replaces the canvas's
 /// pixels and stays, so each composited frame is exactly that frame's pixels. Its delay is
-/// ``FrameSchedule/delay(ofFrame:)`` as `delay_num/delay_den`. A frame identical to the one
+/// `FrameSchedule.delay(ofFrame:)` as `delay_num/delay_den`. A frame identical to the one
 /// before becomes a 1 × 1 region at (0, 0) holding the unchanged pixel (about 60 bytes): the
 /// frame count written in `acTL` before the first frame stays right, and the delays stay the
 /// schedule's, which extending the previous frame's delay would not allow without holding back
@@ -83,7 +85,7 @@ final class APNGEncoder {
     ///   - height: the canvas height in pixels, 1 or more.
     ///   - schedule: the frame count (written before the first frame), delays and loop count.
     ///   - compression: how frame 0 and the changed regions are compressed.
-    /// - Throws: ``RenderError`` (`.encoding`) for an empty or too large canvas, or when the
+    /// - Throws: `RenderError` (`.encoding`) for an empty or too large canvas, or when the
     ///   compressor cannot be allocated.
     init(width: Int, height: Int, schedule: FrameSchedule, compression: PNGCompression = .default)
         throws(RenderError)
@@ -108,7 +110,7 @@ final class APNGEncoder {
     ///   - stride: the distance between rows in bytes, at least `4 × width`.
     /// - Returns: the bytes to append to the file: for frame 0 the signature, `IHDR`, `acTL`,
     ///   `fcTL` and `IDAT`; for later frames `fcTL` and `fdAT`.
-    /// - Throws: ``RenderError`` (`.encoding`) for a buffer smaller than the canvas, a frame
+    /// - Throws: `RenderError` (`.encoding`) for a buffer smaller than the canvas, a frame
     ///   beyond the schedule's count or after ``finish()``, or when compression fails.
     /// - Complexity: O(`width` × `height`) to find the changed region, plus O(region) to
     ///   encode it.
@@ -167,7 +169,7 @@ final class APNGEncoder {
     /// the pointer form does: for pixels copied out of a surface (an array can cross threads, a
     /// surface cannot).
     ///
-    /// - Throws: ``RenderError`` as the pointer form does.
+    /// - Throws: `RenderError` as the pointer form does.
     func encodeFrame(_ pixels: [UInt8], stride: Int) throws(RenderError) -> [UInt8] {
         // `withUnsafeBytes` rethrows untyped errors: carry the typed one out as a result.
         try pixels.withUnsafeBytes { bytes in
@@ -178,7 +180,7 @@ final class APNGEncoder {
     /// Ends the file.
     ///
     /// - Returns: the last bytes to append: the `IEND` chunk.
-    /// - Throws: ``RenderError`` (`.encoding`) when fewer frames than the schedule's count were
+    /// - Throws: `RenderError` (`.encoding`) when fewer frames than the schedule's count were
     ///   encoded (the `acTL` already promised them), or when called twice.
     func finish() throws(RenderError) -> [UInt8] {
         guard !isFinished else { throw RenderError(.encoding("APNG: the file is already finished")) }
