@@ -11,10 +11,13 @@
     F(MHD_start_daemon)                                                                                        \
     F(MHD_stop_daemon)                                                                                         \
     F(MHD_quiesce_daemon)                                                                                      \
+    F(MHD_run)                                                                                                 \
+    F(MHD_get_timeout)                                                                                         \
     F(MHD_get_version)                                                                                         \
     F(MHD_get_daemon_info)                                                                                     \
     F(MHD_get_connection_info)                                                                                 \
     F(MHD_get_connection_values_n)                                                                             \
+    F(MHD_set_connection_option)                                                                               \
     F(MHD_create_response_from_buffer)                                                                         \
     F(MHD_create_response_from_callback)                                                                       \
     F(MHD_add_response_header)                                                                                 \

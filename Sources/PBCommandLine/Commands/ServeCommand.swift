@@ -142,11 +142,12 @@ extension ServeCommand.Options {
 
     /// The HTTP server's settings: where to listen, the threads, and the limits.
     func configuration(accessLog: AccessLog? = .standardError) -> HTTPServer.Configuration {
-        HTTPServer.Configuration(
+        let timeout = Duration.milliseconds(Int(timeout * 1000))
+        return HTTPServer.Configuration(
             host: host, port: UInt16(port), threadCount: threads, connectionLimit: maxConnections,
-            connectionTimeout: .milliseconds(Int(timeout * 1000)),
-            maximumRequestLineLength: Self.maximumRequestLineLength, accessLog: accessLog,
-            maximumBodyBytes: RenderService.maximumBodyBytes)
+            connectionTimeout: timeout, maximumRequestLineLength: Self.maximumRequestLineLength, accessLog: accessLog,
+            maximumBodyBytes: RenderService.maximumBodyBytes, requestHeaderTimeout: timeout,
+            requestBodyTimeout: timeout)
     }
 
     /// The routes, with the cache and the budget.
