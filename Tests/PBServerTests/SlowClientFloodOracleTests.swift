@@ -6,7 +6,7 @@ import Testing
 /// Issue 31's acceptance run at full size: 600 connections trickling one header byte every 5 s for 40 s against
 /// `pbrender serve`'s settings (512 connections, 10 s deadlines, two threads), with a monitor polling
 /// `GET /healthz` every 100 ms. Slow (about 45 s), so an oracle: `swift test --skip Oracle` leaves it out.
-@Suite struct SlowClientFloodOracleTests {
+@Suite(.serialized) struct SlowClientFloodOracleTests {
     @Test(
         "600 trickling connections are all closed by their 10 s deadline; the monitor is served 95 % within 2 s",
         arguments: [SlowClientFlood.Pace.requestLineBytes, .headerBytes])
