@@ -17,7 +17,6 @@
     F(MHD_get_daemon_info)                                                                                     \
     F(MHD_get_connection_info)                                                                                 \
     F(MHD_get_connection_values_n)                                                                             \
-    F(MHD_set_connection_option)                                                                               \
     F(MHD_create_response_from_buffer)                                                                         \
     F(MHD_create_response_from_callback)                                                                       \
     F(MHD_add_response_header)                                                                                 \

@@ -89,12 +89,6 @@ static inline unsigned int pb_mhd_queued_status(struct MHD_Connection *connectio
     return info == NULL ? 0 : info->http_status;
 }
 
-/// Gives the connection an idle timeout of `seconds` (counted from its last activity) in place of the daemon's;
-/// `MHD_set_connection_option` is variadic. Call it on the thread that runs the daemon.
-static inline int pb_mhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
-    return pb_mhd()->MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds) == MHD_YES;
-}
-
 /// Whether the libmicrohttpd in use is 0.9.75, whose request-line parsing the two functions below rely on
 /// (`parse_initial_message_line` in its `connection.c`).
 static inline int pb_mhd_is_0_9_75(void) {

@@ -162,10 +162,11 @@ enum DaemonCallbacks {
     }
 
     /// The request-completed callback: logs an answer the loop wrote itself (a deadline or shedding), releases the
-    /// request's state, counts it out of flight, and starts the connection's wait for its next request.
+    /// request's state, counts it out of flight, and starts the connection's wait for its next request (when the
+    /// response was `completed`; otherwise libmicrohttpd is closing the connection).
     static func requestCompleted(
         context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
-        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, completed: Bool
     ) {
         guard let context else { return }
         let loop = Unmanaged<ServerLoop>.fromOpaque(context).takeUnretainedValue()
@@ -194,7 +195,7 @@ enum DaemonCallbacks {
             state.release()
             server.inFlight.subtract(1, ordering: .releasing)
         }
-        if let connectionState { loop.requestCompleted(on: connectionState) }
+        if let connectionState { loop.requestCompleted(on: connectionState, completed: completed) }
     }
 
     /// The request's header fields and their size (name + value + 4 each).

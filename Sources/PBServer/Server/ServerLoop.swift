@@ -113,9 +113,10 @@ final class ServerLoop: @unchecked Sendable {
             { context, uri, connection in
                 DaemonCallbacks.requestLineArrived(context: context, uri: uri, connection: connection)
             },
-            { context, connection, requestContext, _ in
+            { context, connection, requestContext, termination in
                 DaemonCallbacks.requestCompleted(
-                    context: context, connection: connection, requestContext: requestContext)
+                    context: context, connection: connection, requestContext: requestContext,
+                    completed: termination == .REQUEST_TERMINATED_COMPLETED_OK)
             },
             { context, connection, socketContext, code in
                 DaemonCallbacks.connectionNotified(
@@ -268,10 +269,16 @@ final class ServerLoop: @unchecked Sendable {
         if state.phase != .closing { state.phase = .answering }
     }
 
-    /// The request is over (answered, or its connection closing): a kept-alive connection waits for the next
-    /// request's header from now.
-    func requestCompleted(on state: ConnectionState) {
+    /// The request is over: when its response was sent (`completed`), a kept-alive connection waits for the next
+    /// request's header from now; otherwise libmicrohttpd is closing the connection, which is then neither
+    /// shed nor given a deadline.
+    func requestCompleted(on state: ConnectionState, completed: Bool) {
         guard state.phase != .closing else { return }
+        guard completed else {
+            state.phase = .closing
+            closingCount += 1
+            return
+        }
         state.phase = .awaitingRequest
         state.deadline = clock.now.advanced(by: server.configuration.requestHeaderTimeout)
         schedule(state.deadline)
@@ -328,10 +335,10 @@ final class ServerLoop: @unchecked Sendable {
             _ = bytes.withUnsafeBytes { send(state.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             state.closingAnswer = (response.status.rawValue, response.body.count)
         }
+        // Both directions, so that epoll reports a hang-up, on which libmicrohttpd closes the connection whatever
+        // its state (even with its buffer full of an over-long chunk line, when it has stopped reading). The
+        // socket stays libmicrohttpd's to close: it is open until the connection's close is notified.
         shutdown(state.descriptor, Int32(SHUT_RDWR))
-        // Should libmicrohttpd not read (its buffer full of an over-long chunk line, say), its idle timeout closes
-        // the connection within a second.
-        _ = pb_mhd_set_connection_timeout(state.connection, 1)
         state.phase = .closing
         closingCount += 1
     }
