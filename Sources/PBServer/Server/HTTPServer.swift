@@ -16,8 +16,7 @@ import PBSynchronization
 ///   than ``Configuration/maximumHeaderFields`` fields;
 /// - 400 Bad Request when the request-target holds a control byte or a space (a NUL too), or is not UTF-8;
 /// - 405 Method Not Allowed, with `Allow: GET, HEAD`, for any method but `GET` and `HEAD`;
-/// - 413 Content Too Large when the request has a body (`Content-Length` other than 0, or `Transfer-Encoding`).
-///
+/// - 413 Content Too Large when the request has a body (`Content-Length` other than 0, or `Transfer-Encoding`);
 /// - 400 Bad Request when the body's framing is ambiguous: `Transfer-Encoding` with `Content-Length` or in an
 ///   HTTP/1.0 request, `Content-Length` values that disagree; 501 Not Implemented for a `Transfer-Encoding` other
 ///   than `chunked` (`gzip`, `identity`, `chunked, identity`).
@@ -30,9 +29,12 @@ import PBSynchronization
 /// Request Timeout, or for an idle kept-alive connection a close), and its body within
 /// ``Configuration/requestBodyTimeout`` or at ``Configuration/minimumBodyRate``, whichever gives longer (else
 /// 400 Bad Request: the body is shorter than it said). A malformed chunk is a 400 (libmicrohttpd's own answer for
-/// a bad size line; the body's deadline for a chunk shorter than its size or a chunk line too long to hold). When
-/// a thread's share of ``Configuration/connectionLimit`` is full, each new connection sheds the waiting connection
+/// a bad size line; the body's deadline for a chunk shorter than its size or a chunk line too long to hold). Each
+/// thread keeps a place of its share of ``Configuration/connectionLimit`` free by shedding the waiting connection
 /// nearest its deadline, so a flood of slow or idle connections cannot keep a well-behaved client out.
+///
+/// Each thread runs its own libmicrohttpd daemon on the shared listening socket and does everything for its
+/// connections itself (callbacks, deadlines, shedding), so none of it needs a lock.
 ///
 /// A `HEAD` request gets the handler's status and headers, `Content-Length` included, and no body. Every request
 /// the server answers is logged to ``Configuration/accessLog``. (libmicrohttpd answers malformed requests, and
