@@ -2,6 +2,8 @@
     import PBRendering
     import PBSynchronization
     @testable import PBCommandLine
+    @testable import PBServer
+    @testable import PBJob
 
     /// `RenderJob`, the render that the command line, the server and Swift code share, made from
     /// fuzzed text: `RenderJob(query:kind:format:)` (a URL's query) or `RenderJob(arguments:context:)`
@@ -95,35 +97,35 @@
             }
         }
 
-        /// The image is of the job's format and starts with its signature.
+        /// The image is of the job's format and starts with its signature; a PNG decodes to the
+        /// job's size, an SVG is well-formed XML.
         static func check(_ image: RenderedImage, of job: RenderJob, _ what: String) {
             let bytes = image.bytes
             guard image.format == job.format else { fuzzFailure("\(what): a \(image.format) for a \(job.format) job") }
-            let signed: Bool
-            switch job.format {
-            case .png, .apng: signed = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-            case .webp:
-                signed = bytes.starts(with: Array("RIFF".utf8)) && bytes.dropFirst(8).starts(with: Array("WEBP".utf8))
-            case .pdf: signed = bytes.starts(with: Array("%PDF-".utf8))
-            case .svg: signed = bytes.starts(with: Array("<svg".utf8)) || bytes.starts(with: Array("<?xml".utf8))
+            guard job.format.isSigned(bytes) else {
+                fuzzFailure("\(what): a \(job.format) that starts with \(bytes.prefix(16))")
             }
-            guard signed else { fuzzFailure("\(what): a \(job.format) that starts with \(bytes.prefix(16))") }
-            switch job.format {
-            case .png:
+            if let problem = decodingChecks[job.format.name]?(bytes, job) { fuzzFailure("\(what): \(problem)") }
+        }
+
+        /// What decoding finds wrong with a format's bytes, for the formats decoded here.
+        static let decodingChecks: [String: @Sendable ([UInt8], RenderJob) -> String?] = [
+            "png": { bytes, job in
                 do {
                     let decoded = try RGBAImage(png: bytes)
                     if let (width, height, _) = job.rasterSize, decoded.width != width || decoded.height != height {
-                        fuzzFailure("\(what): a \(decoded.width) x \(decoded.height) PNG for \(width) x \(height)")
+                        return "a \(decoded.width) x \(decoded.height) PNG for \(width) x \(height)"
                     }
+                    return nil
                 } catch {
-                    fuzzFailure("\(what): the PNG does not decode: \(error)")
+                    return "the PNG does not decode: \(error)"
                 }
-            case .svg:
-                if let problem = XMLCheck.problem(in: String(decoding: bytes, as: UTF8.self)) {
-                    fuzzFailure("\(what): the SVG is not well-formed XML: \(problem)")
+            },
+            "svg": { bytes, _ in
+                XMLCheck.problem(in: String(decoding: bytes, as: UTF8.self)).map {
+                    "the SVG is not well-formed XML: \($0)"
                 }
-            default: break
-            }
-        }
+            },
+        ]
     }
 #endif

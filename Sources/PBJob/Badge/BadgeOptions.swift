@@ -71,6 +71,7 @@ package struct BadgeOptions: Sendable {
             .flag("no-bar", \.noBar, section: "BADGE", help: "Leave the small progress bar out of the value box."),
         ]
         + sharedNames.map { name in shared(name, help: sharedHelp[name]) }
+        + ImageFormat.declaredOptions.map { shared($0.name, help: nil) }
 
     /// Help of shared options where a badge's reading differs from a progress image's.
     package static let sharedHelp = [

@@ -29,9 +29,6 @@ public struct CurveFile: Sendable {
     public let path: Path
     /// The members of `style`, and the option members of the top level, in file order.
     package let optionMembers: [(member: JSONMember, key: CurveFileKey)]
-    /// The SVG document the path is, when `--path` named one instead of JSON
-    /// (``read(_:file:)``): its path is the document's, its canvas the document's.
-    package var document: SVGDocument? = nil
 
     /// Reads a curve file from its bytes; `file` names it in messages.
     ///
@@ -112,6 +109,6 @@ extension CurveFile {
     public func indicator() throws(CommandLineError) -> ProgressIndicator {
         var options = RenderOptions()
         try apply(to: &options)
-        return try options.indicator(curveFile: self, context: .files([:])).indicator
+        return try options.indicator(input: .curveFile(self), context: .files([:])).indicator
     }
 }

@@ -2,95 +2,100 @@ import PBDocument
 import PBGeometry
 import PBRendering
 
-/// Which path a command works on: a curve file, SVG path data inline, or a built-in shape (the
-/// default).
+/// The input options a command was given (`--path`, `--path-data`, `--shape`), before the input
+/// is read: at most one, which ``input(context:)`` turns into a ``PathInput``.
 package struct PathSource: Sendable {
-    /// The curve file, `-` for standard input.
-    package var file: String?
-    /// SVG path data given directly.
-    package var data: Path?
-    /// A built-in shape.
-    package var shape: ProgressShape?
+    /// One input option as given.
+    package enum Given: Sendable {
+        /// `--path FILE` (`-` for standard input).
+        case file(String)
+        /// `--path-data DATA`.
+        case data(Path)
+        /// `--shape SHAPE`.
+        case shape(ProgressShape)
 
-    /// No source given yet.
+        /// The option that gives it.
+        var optionName: String {
+            switch self {
+            case .file: "path"
+            case .data: "path-data"
+            case .shape: "shape"
+            }
+        }
+    }
+
+    /// The input options given, in order.
+    package var given: [Given] = []
+
+    /// No input given yet.
     package init() {}
 
-    /// The options, shared by every command that takes a path.
+    /// The options, shared by every command that takes a path: each adds what it gives to
+    /// ``given``.
     package static let schema: [Option<PathSource>] = [
-        .value(
-            "path", \.file, placeholder: "FILE", section: "INPUT",
+        option(
+            "path", placeholder: "FILE", Given.file,
             help:
                 "An SVG document (its shapes, in document order) or a curve file: JSON with \"path\" (SVG path data) and optional \"width\", \"height\", \"style\", \"values\", \"valueColors\" ('-' reads standard input)."
         ),
-        .value(
-            "path-data", \.data, placeholder: "DATA", section: "INPUT",
-            help: "SVG path data given directly, e.g. 'M 0 0 L 100 0'."),
-        .value(
-            "shape", \.shape, placeholder: "SHAPE", section: "INPUT",
+        option(
+            "path-data", placeholder: "DATA", Given.data, help: "SVG path data given directly, e.g. 'M 0 0 L 100 0'."),
+        option(
+            "shape", placeholder: "SHAPE", Given.shape,
             help: "A built-in shape: bar, ring (the default), semicircle or gauge."),
     ]
 
-    /// The curve file or SVG document, when one is named, read (from standard input for `-`).
-    ///
-    /// - Throws: a usage error when more than one source is given, an input error when the file
-    ///   cannot be read or is invalid.
-    package func curveFile(context: CommandContext) throws(CommandLineError) -> CurveFile? {
-        let given = [file.map { _ in "path" }, data.map { _ in "path-data" }, shape.map { _ in "shape" }]
-            .compactMap { $0 }
-        guard given.count <= 1 else {
-            throw .usage(
-                "give one of \(options: ["path", "path-data", "shape"], conjunction: "and"), not \(options: given, conjunction: "and")"
-            )
+    /// An input option whose value of type `V` is added to ``given`` as `make` makes it.
+    private static func option<V: OptionValue>(
+        _ name: String, placeholder: String, _ make: @escaping @Sendable (V) -> Given, help: String
+    ) -> Option<PathSource> {
+        Option(
+            name: name, shortName: nil, placeholder: placeholder, help: help, section: "INPUT", fileKey: nil,
+            isRepeatable: false, expectation: V.expectation
+        ) { source, input throws(OptionValueError) in
+            switch input {
+            case .text(let text): source.given.append(make(try V(optionText: text)))
+            case .json(let json): source.given.append(make(try V(json: json)))
+            case .present: throw .invalid
+            }
         }
-        guard let file else { return nil }
-        let bytes = try file == "-" ? context.readStandardInput() : context.readFile(file)
-        return try CurveFile.read(bytes, file: file == "-" ? "<stdin>" : file)
     }
 
-    /// What to draw, before options: the curve file's path and canvas, the path data, or the
-    /// shape (a ring when nothing is given).
-    package func geometry(curveFile: CurveFile?) -> ProgressIndicator.Geometry {
-        if let curveFile { return .path(curveFile.path, canvas: curveFile.canvas) }
-        if let data { return .path(data, canvas: nil) }
-        return .shape(shape ?? .ring)
-    }
+    /// Whether an input option was given.
+    package var isEmpty: Bool { given.isEmpty }
 
-    /// The path to work on: the curve file's, the path data, or the shape's on its natural
-    /// canvas.
+    /// The input: the file named read (from standard input for `-`), the path data, the shape,
+    /// or a ring when nothing is given.
     ///
-    /// - Throws: a usage error when no source (or more than one) is given, an input error when
-    ///   the file cannot be read or is invalid.
-    package func path(context: CommandContext, commandName: String) throws(CommandLineError) -> Path {
-        try pathAndDocument(context: context, commandName: commandName).path
+    /// - Throws: a usage error when more than one input option is given; an input error when the
+    ///   file cannot be read or is invalid.
+    package func input(context: CommandContext) throws(CommandLineError) -> PathInput {
+        guard given.count <= 1 else {
+            let names = Self.schema.map(\.name)
+            let givenNames = names.filter { name in given.contains { $0.optionName == name } }
+            throw .usage(
+                "give one of \(options: names, conjunction: "and"), not \(options: givenNames, conjunction: "and")")
+        }
+        switch given.first {
+        case .file(let file):
+            let bytes = try file == "-" ? context.readStandardInput() : context.readFile(file)
+            return try PathInput.read(bytes, file: file == "-" ? "<stdin>" : file)
+        case .data(let path): return .pathData(path)
+        case .shape(let shape): return .shape(shape)
+        case nil: return .shape(.ring)
+        }
     }
 
-    /// The path to work on, as ``path(context:commandName:)`` gives it, with the SVG document it
-    /// was read from when `--path` named one (its path is the document's, in canvas coordinates).
+    /// The input a measuring command works on, which must be given.
     ///
-    /// - Throws: as ``path(context:commandName:)`` does.
-    package func pathAndDocument(context: CommandContext, commandName: String) throws(CommandLineError)
-        -> (path: Path, document: SVGDocument?)
-    {
-        let curveFile = try self.curveFile(context: context)
-        if file == nil, data == nil, shape == nil {
+    /// - Throws: a usage error when no input (or more than one) is given; as ``input(context:)``.
+    package func requiredInput(context: CommandContext) throws(CommandLineError) -> PathInput {
+        guard !given.isEmpty else {
             throw .usage(
                 "give a path with \(option: "path", "FILE"), \(option: "path-data", "DATA") or \(option: "shape", "SHAPE")"
             )
         }
-        switch geometry(curveFile: curveFile) {
-        case .path(let path, _):
-            return (path, curveFile?.document)
-        case .elements(let elements, _, _):
-            var joined = Path()
-            for element in elements { joined.addPath(element.path) }
-            return (joined, curveFile?.document)
-        case .shape(let shape):
-            do {
-                return (try ProgressIndicator(shape: shape).layout().measure.path, nil)
-            } catch {
-                throw CommandLineError(.render(error))
-            }
-        }
+        return try input(context: context)
     }
 
     /// The `--accuracy` option every measuring command has.

@@ -13,6 +13,7 @@ extension RenderJob {
         (job.output, job.isDefaultOutput) = (options.render.output ?? defaultOutput, options.render.output == nil)
         job.force = options.render.force
         job.compression = options.render.compression
+        try job.setFormatOptions(options.render.formatOptions)
         job.isDurable = options.render.durable
         self = job
     }

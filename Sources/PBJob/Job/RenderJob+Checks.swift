@@ -35,4 +35,18 @@ extension RenderJob {
                     + "\(format.phrase) carries both appearances and follows the viewer's")
         }
     }
+
+    /// Takes the values of format options, refusing one the job's format does not read: `--matte`
+    /// for a PNG says it applies to GIF only.
+    ///
+    /// - Throws: a usage error naming the first option the format does not read.
+    package mutating func setFormatOptions(_ values: [String: FormatOption.Value]) throws(CommandLineError) {
+        for name in values.keys.sorted() where !format.options.contains(where: { $0.name == name }) {
+            let readers = ImageFormat.all.filter { $0.options.contains { $0.name == name } }
+            throw .usage(
+                "\(theOption: name) applies to \(ImageFormat.list(readers, displayNames: true)) output only, not to "
+                    + "\(format.phrase)")
+        }
+        formatOptions = values
+    }
 }

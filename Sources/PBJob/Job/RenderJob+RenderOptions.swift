@@ -24,16 +24,17 @@ extension RenderJob {
         }
         valueNames = names
         compression = read.options.compression
+        try setFormatOptions(read.options.formatOptions)
         isDurable = read.options.durable
-        warnings = (read.curveFile?.documentWarnings ?? []) + warnings
+        warnings = read.input.warnings + warnings
     }
 
     private init(
-        _ read: (options: RenderOptions, curveFile: CurveFile?), context: CommandContext, offersFrames: Bool
+        _ read: (options: RenderOptions, input: PathInput), context: CommandContext, offersFrames: Bool
     ) throws(CommandLineError) {
         let options = read.options
         try options.checkOffset()
-        var (indicator, sourceWarnings) = try options.indicator(curveFile: read.curveFile, context: context)
+        var (indicator, sourceWarnings) = try options.indicator(input: read.input, context: context)
         try Self.checkDrawing(indicator, options: options)
         if options.isAnimation {
             self = try Self.animation(options, indicator: indicator)

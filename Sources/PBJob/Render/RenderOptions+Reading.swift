@@ -9,16 +9,16 @@ extension RenderOptions {
     /// - Throws: the first error in the file or the options.
     package static func read(
         _ given: [ArgumentParser<RenderOptions>.Given], context: CommandContext
-    ) throws(CommandLineError) -> (options: RenderOptions, curveFile: CurveFile?) {
+    ) throws(CommandLineError) -> (options: RenderOptions, input: PathInput) {
         var options = RenderOptions()
         for item in given where PathSource.schema.contains(where: { $0.name == item.option.name }) {
             try item.apply(to: &options)
         }
-        let curveFile = try options.source.curveFile(context: context)
-        try curveFile?.apply(to: &options)
+        let input = try options.source.input(context: context)
+        if case .curveFile(let file) = input { try file.apply(to: &options) }
         // A document is drawn as line-drawing tools draw it: nothing where progress has not
         // reached, unless '--track-color' asks for the outline beneath.
-        if curveFile?.document != nil { options.indicator.style.trackTintColor = .clear }
+        if input.isDocument { options.indicator.style.trackTintColor = .clear }
         // A progress on the command line replaces the file's values, as any flag replaces the
         // file's setting.
         let fileValues = options.values
@@ -29,7 +29,7 @@ extension RenderOptions {
             if let override = documentOverride[item.option.name] { options.documentOverrides.insert(override) }
         }
         if options.progress == nil && options.values == nil { options.values = fileValues }
-        return (options, curveFile)
+        return (options, input)
     }
 
     /// The document style each style option overrides when it is given.
@@ -68,10 +68,10 @@ extension RenderOptions {
     /// unless the indicator's width or height says otherwise (a missing side from the box's aspect).
     ///
     /// - Throws: a usage error for a built-in shape or an SVG document (which has its own box).
-    private static func mapped(_ indicator: ProgressIndicator, by viewBox: ViewBox, curveFile: CurveFile?)
+    private static func mapped(_ indicator: ProgressIndicator, by viewBox: ViewBox, input: PathInput)
         throws(CommandLineError) -> ProgressIndicator.Geometry
     {
-        guard curveFile?.document == nil else {
+        guard !input.isDocument else {
             throw .usage(
                 "\(theOption: "view-box") is for path data and curve files: an SVG document has its own viewBox")
         }
@@ -91,13 +91,13 @@ extension RenderOptions {
     /// progress (more bytes received than expected).
     ///
     /// - Throws: a usage error for options that contradict each other.
-    package func indicator(curveFile: CurveFile?, context: CommandContext) throws(CommandLineError)
+    package func indicator(input: PathInput, context: CommandContext) throws(CommandLineError)
         -> (indicator: ProgressIndicator, warnings: [RenderWarning])
     {
         var indicator = self.indicator
-        indicator.geometry = source.geometry(curveFile: curveFile)
-        let order = try elementOrder(isDocument: curveFile?.document != nil)
-        if let document = curveFile?.fittedDocument(width: indicator.width, height: indicator.height) {
+        indicator.geometry = input.geometry
+        let order = try elementOrder(isDocument: input.isDocument)
+        if let document = input.fittedDocument(width: indicator.width, height: indicator.height) {
             // A document is scaled to the canvas the options give, each element in its own style
             // but for the style flags given.
             indicator.geometry =
@@ -106,7 +106,7 @@ extension RenderOptions {
                     overrides: documentOverrides
                 ).geometry
         }
-        if let viewBox { indicator.geometry = try Self.mapped(indicator, by: viewBox, curveFile: curveFile) }
+        if let viewBox { indicator.geometry = try Self.mapped(indicator, by: viewBox, input: input) }
         indicator.isClockwise = !counterclockwise
         if let values {
             guard progress == nil else {

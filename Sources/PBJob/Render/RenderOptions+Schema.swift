@@ -6,8 +6,8 @@ extension RenderOptions {
     /// the server's query strings all read this list.
     package static let schema: [Option<RenderOptions>] =
         PathSource.schema.map { $0.lifted(\.source) } + progressOptions + sourceOptions + animationOptions
-        + outputOptions + canvasOptions + documentOptions + strokeOptions + colourOptions + labelOptions
-        + webOptions
+        + outputOptions + formatOptions + canvasOptions + documentOptions + strokeOptions + colourOptions
+        + labelOptions + webOptions
 
     /// What every option left out means, read by help's "(default …)": one value for the whole schema.
     private static let defaults = RenderOptions()
@@ -76,6 +76,9 @@ extension RenderOptions {
                 "light or dark (default \(default: defaults.appearance)): the colours a PNG or PDF is drawn in (an SVG carries both)."
         ),
     ]
+
+    /// The options formats declare (GIF's matte colour), each read into ``formatOptions``.
+    static let formatOptions: [Option<RenderOptions>] = ImageFormat.declaredOptions.map { .format($0, \.formatOptions) }
 
     /// The canvas and the shape.
     package static let canvasOptions: [Option<RenderOptions>] = [

@@ -41,6 +41,8 @@ package struct RenderOptions: Sendable {
     package var durable = false
     /// How hard PNG and APNG output is compressed.
     package var compression = PNGCompression.default
+    /// The values of options a format declares (``ImageFormat/options``), by name.
+    package var formatOptions: [String: FormatOption.Value] = [:]
     /// The appearance PNG and PDF output is drawn in.
     package var appearance = Appearance.light
     /// Whether an SVG's progress follows the CSS custom property `--progress`.

@@ -54,6 +54,9 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     public let readsCompression: Bool
     /// The longest side in pixels it can hold, when below a scene's own limit (WebP's 16,383).
     public let maximumPixelDimension: Int?
+    /// The bytes its files start with, `nil` where any byte may be (WebP's `RIFF`, a length,
+    /// `WEBP`).
+    public let signature: [UInt8?]
     /// The `Content-Security-Policy` a server sends with its images, if any: an SVG may run
     /// nothing and load nothing.
     public let contentSecurityPolicy: String?
@@ -70,7 +73,8 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     /// Declares a format; ``all`` lists the formats pbrender writes.
     public init(
         name: String, fileExtensions: [String]? = nil, displayName: String, phrase: String, mediaType: String,
-        kind: Kind, isText: Bool = false, carriesBothAppearances: Bool = false, canBeLive: Bool = false,
+        signature: [UInt8?], kind: Kind, isText: Bool = false, carriesBothAppearances: Bool = false,
+        canBeLive: Bool = false,
         readsCompression: Bool = false, maximumPixelDimension: Int? = nil, contentSecurityPolicy: String? = nil,
         posterSupport: String? = nil, options: [FormatOption] = [], stillEncoder: StillEncoder?,
         animationEncoder: AnimationEncoder?
@@ -80,6 +84,7 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
         self.displayName = displayName
         self.phrase = phrase
         self.mediaType = mediaType
+        self.signature = signature
         self.kind = kind
         self.isText = isText
         self.carriesBothAppearances = carriesBothAppearances
@@ -113,6 +118,12 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
 
     /// The extension it writes, without the dot: `png`.
     public var fileExtension: String { fileExtensions.first ?? name }
+
+    /// Whether `bytes` start with the format's ``signature``.
+    public func isSigned(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.count >= signature.count
+            && zip(signature, bytes).allSatisfy { expected, byte in expected.map { $0 == byte } ?? true }
+    }
 
     /// Whether it is made of pixels, so a scale applies (SVG and PDF are sized in points).
     public var isRaster: Bool { kind == .raster }

@@ -5,7 +5,8 @@ extension ImageFormat {
     /// in a `prefers-color-scheme` rule), live when a page's CSS is to drive it; an animation is
     /// CSS keyframes.
     public static let svg = ImageFormat(
-        name: "svg", displayName: "SVG", phrase: "an SVG", mediaType: "image/svg+xml", kind: .vector, isText: true,
+        name: "svg", displayName: "SVG", phrase: "an SVG", mediaType: "image/svg+xml", signature: Array("<svg".utf8),
+        kind: .vector, isText: true,
         carriesBothAppearances: true, canBeLive: true,
         contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
         posterSupport: "a viewer that does not play CSS animations, or prefers reduced motion, shows the end state",

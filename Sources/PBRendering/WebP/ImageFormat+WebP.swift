@@ -4,7 +4,8 @@ extension ImageFormat {
     /// A lossless WebP (libwebp): the PNG's pixels exactly, in fewer bytes, at most 16,383
     /// pixels a side; an animation is an animated WebP with the APNG's frames and times.
     public static let webp = ImageFormat(
-        name: "webp", displayName: "WebP", phrase: "a WebP", mediaType: "image/webp", kind: .raster,
+        name: "webp", displayName: "WebP", phrase: "a WebP", mediaType: "image/webp",
+        signature: Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8), kind: .raster,
         maximumPixelDimension: WebPEncoder.maximumPixelDimension,
         posterSupport:
             "a viewer without animated WebP support shows the first frame; WebP has no separate default image, so --poster does not apply",
