@@ -3,7 +3,7 @@ import PBGeometry
 import PBRendering
 
 /// What a command draws or measures along: one input, read in one place
-/// (``PathSource/input(context:)``).
+/// (`PathSource.input(context:)`).
 ///
 /// Every rule that depends on the kind of input asks this value: a document's elements take the
 /// progress in an order and its track is clear; a curve file brings options; path data and

@@ -49,4 +49,26 @@ extension RenderJob {
         }
         formatOptions = values
     }
+
+    /// Takes the poster of an animation (`--poster`), refusing it for a still image, frames, or a
+    /// format whose animations have no default image of their own.
+    ///
+    /// - Throws: a usage error saying what a viewer of the format shows instead.
+    package mutating func setPoster(_ poster: AnimationPoster?) throws(CommandLineError) {
+        guard let poster else { return }
+        guard case .animation(let timeline) = content else {
+            throw .usage("\(theOption: "poster") chooses the picture of an animation written as one file")
+        }
+        guard format.readsPoster else {
+            let readers = ImageFormat.list(ImageFormat.all.filter(\.readsPoster), displayNames: true)
+            let instead = format.posterSupport ?? "there is no picture apart from the frames"
+            throw .usage("\(theOption: "poster") applies to \(readers) only: for \(format.phrase), \(instead)")
+        }
+        do {
+            _ = try timeline.scene(of: poster)
+        } catch {
+            throw CommandLineError(.render(error))
+        }
+        self.poster = poster
+    }
 }

@@ -25,6 +25,7 @@ extension RenderJob {
         valueNames = names
         compression = read.options.compression
         try setFormatOptions(read.options.formatOptions)
+        try setPoster(read.options.poster)
         isDurable = read.options.durable
         warnings = read.input.warnings + warnings
     }
@@ -113,7 +114,6 @@ extension RenderJob {
     private static func animation(_ options: RenderOptions, indicator: ProgressIndicator) throws(CommandLineError)
         -> RenderJob
     {
-        if options.frames != nil { throw .usage("give either \(option: "frames") or an animation, not both") }
         if options.hasProgress, options.indeterminate != nil {
             throw .usage(
                 "an indeterminate indicator shows activity, not an amount: \(option: "progress") and "
@@ -133,24 +133,25 @@ extension RenderJob {
         }
         var indicator = indicator
         let motion: Timeline.Motion
-        let schedule: FrameSchedule
-        do throws(FrameScheduleError) {
-            if let style = options.indeterminate {
-                indicator.isIndeterminate = true
-                motion = .indeterminate(style)
-                schedule = try FrameSchedule(period: options.period, framesPerSecond: options.fps)
-            } else {
-                motion = .progress(
-                    from: options.animateFrom?.value ?? RenderOptions.Default.start,
-                    to: options.animateTo?.value ?? RenderOptions.Default.end, timing: options.timing)
-                schedule = try FrameSchedule(
-                    duration: options.duration ?? RenderOptions.Default.duration, framesPerSecond: options.fps,
-                    hold: options.hold,
-                    loopCount: options.loop)
+        if let style = options.indeterminate {
+            indicator.isIndeterminate = true
+            motion = .indeterminate(style)
+        } else {
+            for (given, instead) in [("from", "animate-from"), ("to", "animate-to")]
+            where (given == "from" ? options.from : options.to) != nil && options.frames == nil {
+                throw .usage(
+                    "\(theOption: given) goes with \(option: "frames"); an animation starts at \(option: instead)")
             }
-        } catch {
-            throw .input("\(error)")
+            if options.from != nil && options.animateFrom != nil || options.to != nil && options.animateTo != nil {
+                throw .usage(
+                    "give the animation's ends with \(option: "animate-from") and \(option: "animate-to") or with \(option: "from") and \(option: "to"), not both"
+                )
+            }
+            motion = .progress(
+                from: (options.animateFrom ?? options.from)?.value ?? RenderOptions.Default.start,
+                to: (options.animateTo ?? options.to)?.value ?? RenderOptions.Default.end, timing: options.timing)
         }
+        let schedule = try Self.schedule(options)
         let defaultOutput = Self.defaultOutput(.apng)
         let output = options.output ?? defaultOutput
         let pattern = output.contains("%") ? try FramePattern(output) : nil
@@ -188,6 +189,36 @@ extension RenderJob {
         return RenderJob(
             content: .animation(timeline), format: format, appearance: options.appearance, output: options.output,
             defaultOutput: defaultOutput, force: options.force)
+    }
+
+    /// The frames of an animation: by duration (or period) and frame rate, or exactly `--frames N`
+    /// over the duration (or period), or at the frame rate.
+    ///
+    /// - Throws: a usage error for a frame count with both a duration and a frame rate; an input
+    ///   error for a schedule out of its limits.
+    private static func schedule(_ options: RenderOptions) throws(CommandLineError) -> FrameSchedule {
+        let loop = options.indeterminate != nil
+        if options.frames != nil, options.fps != nil, options.duration != nil || loop {
+            throw .usage(
+                "\(option: "frames") N with \(option: loop ? "period" : "duration") shows each frame D/N seconds: "
+                    + "\(option: "fps") does not apply")
+        }
+        do throws(FrameScheduleError) {
+            guard let count = options.frames else {
+                let fps = options.fps ?? RenderOptions.Default.fps
+                return loop
+                    ? try FrameSchedule(period: options.period, framesPerSecond: fps)
+                    : try FrameSchedule(
+                        duration: options.duration ?? RenderOptions.Default.duration, framesPerSecond: fps,
+                        hold: options.hold, loopCount: options.loop)
+            }
+            if loop { return try FrameSchedule(frameCount: count, period: options.period) }
+            let seconds =
+                options.duration ?? options.fps.map { Double(count) / Double($0) } ?? RenderOptions.Default.duration
+            return try FrameSchedule(frameCount: count, duration: seconds, hold: options.hold, loopCount: options.loop)
+        } catch {
+            throw .input("\(error)")
+        }
     }
 
     /// `--frames count`: the indicator laid out once, each frame that layout at its progress, evenly

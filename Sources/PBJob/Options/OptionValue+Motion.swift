@@ -15,3 +15,19 @@ extension TimingFunction: OptionValue {
 }
 
 extension IndeterminateStyle: ChoiceOptionValue {}
+
+extension AnimationPoster: OptionValue {
+    package static var expectation: String { "first, last, or a progress (" + ProgressAmount.expectation + ")" }
+
+    package init(optionText text: String) throws(OptionValueError) {
+        switch text.lowercased() {
+        case "first": self = .first
+        case "last": self = .last
+        default:
+            guard let amount = try? ProgressAmount(optionText: text) else {
+                throw .explained("'\(text)' is not \(Self.expectation)")
+            }
+            self = .progress(min(max(amount.value, 0), 1))
+        }
+    }
+}

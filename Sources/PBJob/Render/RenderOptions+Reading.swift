@@ -240,6 +240,13 @@ extension RenderOptions {
 
     /// Whether an animation (of the progress, or indeterminate) is asked for.
     package var isAnimation: Bool {
-        animateFrom != nil || animateTo != nil || duration != nil || indeterminate != nil
+        animateFrom != nil || animateTo != nil || duration != nil || indeterminate != nil || framesAnimateOneFile
+    }
+
+    /// Whether `--frames N` asks for one animated file of N frames: an output that is no
+    /// pattern, in a format that animates (`-o anim.apng`), not numbered files.
+    private var framesAnimateOneFile: Bool {
+        guard frames != nil, let output, !output.contains("%") else { return false }
+        return (format ?? ImageFormat(fileName: output))?.canAnimate == true
     }
 }

@@ -36,7 +36,9 @@ extension RenderOptions {
         ),
         .value(
             "frames", \.frames, placeholder: "N", section: "PROGRESS",
-            help: "Render N frames with progress from A to B, evenly spaced, to the file pattern given by -o."),
+            help:
+                "Render N frames with progress from A to B, evenly spaced: to a file pattern given by -o ('frame-%03d.png'), or as one animation of exactly N frames (-o anim.apng, .webp, .svg), with --duration or --fps."
+        ),
         .value(
             "from", \.from, placeholder: "A", section: "PROGRESS",
             help: "The progress of the first frame (default \(default: Default.start))."),
@@ -307,11 +309,12 @@ extension RenderOptions {
         .number(
             "duration", \.duration, .positive, placeholder: "SECONDS", section: "ANIMATION",
             help:
-                "How long the animation runs (default \(default: Default.duration)): round(D x F) + 1 frames, frame k at k/F seconds."
+                "How long the animation runs (default \(default: Default.duration)): round(D x F) + 1 frames, frame k at k/F seconds; with --frames N, N frames shown D/N seconds each."
         ),
         .value(
             "fps", \.fps, placeholder: "N", section: "ANIMATION", expectation: "a whole number from 1 to 120",
-            help: "Frames a second (default \(default: defaults.fps)).",
+            help:
+                "Frames a second (default \(default: Default.fps)); with --frames N and no --duration, N frames at F a second.",
             check: { FrameSchedule.framesPerSecondRange.contains($0) }),
         .value(
             "timing", \.timing, placeholder: "T", section: "ANIMATION",
@@ -324,6 +327,11 @@ extension RenderOptions {
         .value(
             "loop", \.loop, placeholder: "N", section: "ANIMATION", expectation: "a whole number >= 0",
             help: "Play N times (default \(default: defaults.loop); 0 forever).", check: { $0 >= 0 }),
+        .value(
+            "poster", \.poster, placeholder: "WHEN", section: "ANIMATION",
+            help:
+                "The picture an APNG shows where it is not played (its default image: many mail clients, ImageMagick): last (the default: the value reached), first, or a progress like 0.75. A GIF's or an animated WebP's such viewers show the first frame; neither has a picture of its own for them."
+        ),
         .value(
             "indeterminate", \.indeterminate, placeholder: "STYLE", section: "ANIMATION",
             help:

@@ -74,10 +74,12 @@ package struct RenderOptions: Sendable {
     package var animateFrom: ProgressAmount?
     package var animateTo: ProgressAmount?
     package var duration: Double?
-    package var fps = 30
+    package var fps: Int?
     package var timing = TimingFunction.default
     package var hold = 0.0
     package var loop = 1
+    /// The default image of an animation a viewer that does not play it shows (APNG).
+    package var poster: AnimationPoster?
     /// An indeterminate indicator's motion and period.
     package var indeterminate: IndeterminateStyle?
     package var period = 1.0
@@ -107,5 +109,7 @@ package struct RenderOptions: Sendable {
         package static let end = 1.0
         /// `--duration`, in seconds.
         package static let duration = 1.0
+        /// `--fps`, frames a second.
+        package static let fps = 30
     }
 }

@@ -60,9 +60,12 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     /// The `Content-Security-Policy` a server sends with its images, if any: an SVG may run
     /// nothing and load nothing.
     public let contentSecurityPolicy: String?
-    /// What its default image is, shown by viewers that do not play the animation, and what
-    /// choosing another means for it (``AnimationPoster``); `nil` when it cannot animate.
+    /// What a viewer that does not play its animations shows, in words for help; `nil` when it
+    /// cannot animate.
     public let posterSupport: String?
+    /// Whether its animations have a default image apart from their frames, which
+    /// ``EncodingSettings/poster`` chooses (APNG).
+    public let readsPoster: Bool
     /// The options only it reads (GIF's matte colour), beyond the ones every format shares.
     public let options: [FormatOption]
     /// Its encoder for still images; `nil` when it holds animations only (APNG).
@@ -76,7 +79,8 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
         signature: [UInt8?], kind: Kind, isText: Bool = false, carriesBothAppearances: Bool = false,
         canBeLive: Bool = false,
         readsCompression: Bool = false, maximumPixelDimension: Int? = nil, contentSecurityPolicy: String? = nil,
-        posterSupport: String? = nil, options: [FormatOption] = [], stillEncoder: StillEncoder?,
+        posterSupport: String? = nil, readsPoster: Bool = false, options: [FormatOption] = [],
+        stillEncoder: StillEncoder?,
         animationEncoder: AnimationEncoder?
     ) {
         self.name = name
@@ -93,6 +97,7 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
         self.maximumPixelDimension = maximumPixelDimension
         self.contentSecurityPolicy = contentSecurityPolicy
         self.posterSupport = posterSupport
+        self.readsPoster = readsPoster
         self.options = options
         self.stillEncoder = stillEncoder
         self.animationEncoder = animationEncoder

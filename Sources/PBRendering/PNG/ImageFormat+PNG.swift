@@ -21,10 +21,12 @@ extension ImageFormat {
         kind: .raster,
         readsCompression: true,
         posterSupport:
-            "its default image, which a viewer without APNG support shows (many mail clients, ImageMagick), is the poster: the last frame unless --poster says first or a progress",
+            "a viewer without APNG support (many mail clients, ImageMagick) shows its default image, the poster: the last frame unless --poster says first or a progress",
+        readsPoster: true,
         stillEncoder: nil,
         animationEncoder: { timeline, settings throws(RenderError) in
-            try timeline.animatedPNG(appearance: settings.appearance, compression: settings.compression)
+            try timeline.animatedPNG(
+                appearance: settings.appearance, compression: settings.compression, poster: settings.poster)
         })
 
     /// A PNG file's first eight bytes, an APNG's too.

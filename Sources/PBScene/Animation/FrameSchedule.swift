@@ -15,6 +15,9 @@
 ///   first is the same as any other. The loop plays for `n / F` seconds a period (`P` rounded
 ///   to whole frames) and forever.
 ///
+/// Either kind may instead be asked for by its exact frame count over the duration or period
+/// (``init(frameCount:duration:hold:loopCount:)``): `N` frames `duration / N` seconds apart.
+///
 /// Limits, checked by the initialisers: 1 to 120 fps (``framesPerSecondRange``), 2 to 10,000
 /// frames (``maximumFrameCount``), a hold of 0 to 3,600 s (``maximumHold``), and a loop count
 /// of 0 to 2³¹ − 1 (``maximumLoopCount``, PNG's largest four-byte number).
@@ -47,8 +50,9 @@ public struct FrameSchedule: Hashable, Sendable {
 
     /// What the frames show, with the duration or period asked for.
     public let kind: Kind
-    /// The frame rate.
-    public let framesPerSecond: Int
+    /// The frame rate: frames a second, `1 / frameDelay` (a whole number for a schedule made from
+    /// a frame rate).
+    public var framesPerSecond: Double { Double(frameDelay.denominator) / Double(frameDelay.numerator) }
     /// How many frames there are: `round(D × F) + 1` for an animation, `round(P × F)` for a
     /// loop.
     public let frameCount: Int
@@ -57,7 +61,8 @@ public struct FrameSchedule: Hashable, Sendable {
     public let hold: Double
     /// How many times the whole plays; 0 is forever (always 0 for a loop).
     public let loopCount: Int
-    /// How long every frame but an animation's last stays: exactly `1/F` seconds.
+    /// How long every frame but an animation's last stays, the time between frames: exactly
+    /// `1/F` seconds for a frame rate, or the duration over the frame count asked for.
     public let frameDelay: FrameDelay
     /// How long the last frame stays: `1/F + hold` seconds, as the nearest fraction whose terms
     /// fit in 16 bits (``FrameDelay/nearest(toSeconds:)``); equal to ``frameDelay`` for a loop
@@ -89,21 +94,82 @@ public struct FrameSchedule: Hashable, Sendable {
         let steps = try Self.roundedFrameCount(duration, framesPerSecond, extra: 1, failure)
         guard hold.isFinite, hold >= 0, hold <= Self.maximumHold else { throw failure(.invalidHold(hold)) }
         guard (0...Self.maximumLoopCount).contains(loopCount) else { throw failure(.loopCountOutOfRange(loopCount)) }
-        kind = .animation(duration: duration)
-        self.framesPerSecond = framesPerSecond
-        frameCount = steps
+        self.init(
+            kind: .animation(duration: duration), frameCount: steps,
+            frameDelay: FrameDelay(numerator: 1, denominator: UInt16(framesPerSecond)), hold: hold,
+            loopCount: loopCount)
+    }
+
+    /// The schedule of an animation of exactly `frameCount` frames playing `duration` seconds in
+    /// all: each frame shown `duration / frameCount` seconds (the nearest fraction whose terms
+    /// fit in 16 bits, exact for round numbers: 500 frames in 10 s are 1/50 s each), the last one
+    /// the end state and held `hold` seconds more.
+    ///
+    /// - Parameters:
+    ///   - frameCount: 2...10,000.
+    ///   - duration: the playing time of all the frames, positive and finite; at most 120 frames
+    ///     a second.
+    ///   - hold: seconds the last frame stays beyond its share, 0...3600.
+    ///   - loopCount: how many times the animation plays, 0 for forever; 1 by default.
+    /// - Throws: ``FrameScheduleError`` for a count, duration, rate, hold or loop count out of range.
+    public init(frameCount: Int, duration: Double, hold: Double = 0, loopCount: Int = 1) throws(FrameScheduleError) {
+        let delay = try Self.delay(frameCount: frameCount, over: duration)
+        guard hold.isFinite, hold >= 0, hold <= Self.maximumHold else {
+            throw FrameScheduleError(.invalidHold(hold), duration: duration, framesPerSecond: 0)
+        }
+        guard (0...Self.maximumLoopCount).contains(loopCount) else {
+            throw FrameScheduleError(.loopCountOutOfRange(loopCount), duration: duration, framesPerSecond: 0)
+        }
+        self.init(
+            kind: .animation(duration: Double(frameCount - 1) * delay.seconds), frameCount: frameCount,
+            frameDelay: delay, hold: hold, loopCount: loopCount)
+    }
+
+    /// The schedule of a seamless loop of exactly `frameCount` frames over one `period`, played
+    /// forever: frame `k` at phase `k / frameCount`, each shown `period / frameCount` seconds (as
+    /// ``init(frameCount:duration:hold:loopCount:)`` rounds it).
+    ///
+    /// - Throws: ``FrameScheduleError`` for a count, period or rate out of range.
+    public init(frameCount: Int, period: Double) throws(FrameScheduleError) {
+        guard period.isFinite, period > 0 else {
+            throw FrameScheduleError(.invalidPeriod(period), duration: period, framesPerSecond: 0)
+        }
+        let delay = try Self.delay(frameCount: frameCount, over: period)
+        self.init(kind: .loop(period: period), frameCount: frameCount, frameDelay: delay, hold: 0, loopCount: 0)
+    }
+
+    /// A schedule of `frameCount` frames `frameDelay` apart, the last one held `hold` seconds more.
+    private init(kind: Kind, frameCount: Int, frameDelay: FrameDelay, hold: Double, loopCount: Int) {
+        self.kind = kind
+        self.frameCount = frameCount
         self.hold = hold
         self.loopCount = loopCount
-        frameDelay = FrameDelay(numerator: 1, denominator: UInt16(framesPerSecond))
+        self.frameDelay = frameDelay
         if hold == 0 {
             (lastFrameDelay, holdRoundingError) = (frameDelay, 0)
         } else {
-            let wanted = 1 / Double(framesPerSecond) + hold
-            // In range: 1/F + hold is at most 3601 s, far below 65535 s.
+            let wanted = frameDelay.seconds + hold
+            // In range: a frame's delay plus the hold is at most 3601 s, far below 65535 s.
             let nearest = FrameDelay.nearest(toSeconds: wanted) ?? (frameDelay, false)
             lastFrameDelay = nearest.delay
             holdRoundingError = nearest.exact ? 0 : nearest.delay.seconds - wanted
         }
+    }
+
+    /// The delay of each of `frameCount` frames sharing `seconds`, checked against the limits.
+    private static func delay(frameCount: Int, over seconds: Double) throws(FrameScheduleError) -> FrameDelay {
+        func failure(_ kind: FrameScheduleError.Kind) -> FrameScheduleError {
+            FrameScheduleError(kind, duration: seconds, framesPerSecond: 0)
+        }
+        guard (2...maximumFrameCount).contains(frameCount) else { throw failure(.frameCountOutOfRange(frameCount)) }
+        guard seconds.isFinite, seconds > 0 else { throw failure(.invalidDuration(seconds)) }
+        let rate = Double(frameCount) / seconds
+        guard rate <= Double(framesPerSecondRange.upperBound) else {
+            throw failure(.framesTooFast(count: frameCount, rate: rate))
+        }
+        guard let nearest = FrameDelay.nearest(toSeconds: seconds / Double(frameCount)), nearest.delay.numerator > 0
+        else { throw failure(.invalidDuration(seconds)) }
+        return nearest.delay
     }
 
     /// The schedule of a seamless loop: one period of `period` seconds at `framesPerSecond`,
@@ -119,14 +185,10 @@ public struct FrameSchedule: Hashable, Sendable {
             FrameScheduleError(kind, duration: period, framesPerSecond: framesPerSecond)
         }
         guard period.isFinite, period > 0 else { throw failure(.invalidPeriod(period)) }
-        kind = .loop(period: period)
-        self.framesPerSecond = framesPerSecond
-        frameCount = try Self.roundedFrameCount(period, framesPerSecond, extra: 0, failure)
-        hold = 0
-        loopCount = 0
-        frameDelay = FrameDelay(numerator: 1, denominator: UInt16(framesPerSecond))
-        lastFrameDelay = frameDelay
-        holdRoundingError = 0
+        self.init(
+            kind: .loop(period: period),
+            frameCount: try Self.roundedFrameCount(period, framesPerSecond, extra: 0, failure),
+            frameDelay: FrameDelay(numerator: 1, denominator: UInt16(framesPerSecond)), hold: 0, loopCount: 0)
     }
 
     /// `round(seconds × fps) + extra`, checked against the limits (fps first).
@@ -148,12 +210,13 @@ public struct FrameSchedule: Hashable, Sendable {
         if case .loop = kind { true } else { false }
     }
 
-    /// The time at which frame `index` is shown, in seconds from the start: `index / F`.
+    /// The time at which frame `index` is shown, in seconds from the start: `index / F`
+    /// (`index` × ``frameDelay``).
     ///
     /// - Precondition: `index` is in `0..<frameCount`.
     public func time(ofFrame index: Int) -> Double {
         precondition((0..<frameCount).contains(index), "frame \(index) is not in 0..<\(frameCount)")
-        return Double(index) / Double(framesPerSecond)
+        return Double(index * Int(frameDelay.numerator)) / Double(frameDelay.denominator)
     }
 
     /// How far through the animation or the period frame `index` is, before any timing
@@ -165,7 +228,8 @@ public struct FrameSchedule: Hashable, Sendable {
         precondition((0..<frameCount).contains(index), "frame \(index) is not in 0..<\(frameCount)")
         switch kind {
         case .animation(let duration):
-            return index == frameCount - 1 ? 1 : min(1, Double(index) / (Double(framesPerSecond) * duration))
+            let time = Double(index * Int(frameDelay.numerator))
+            return index == frameCount - 1 ? 1 : min(1, time / (Double(frameDelay.denominator) * duration))
         case .loop:
             return Double(index) / Double(frameCount)
         }
@@ -192,7 +256,7 @@ public struct FrameSchedule: Hashable, Sendable {
     }
 
     /// How long frame `index` stays on screen: ``lastFrameDelay`` for the last frame,
-    /// ``frameDelay`` (`1/F`) for the others.
+    /// ``frameDelay`` for the others.
     ///
     /// - Precondition: `index` is in `0..<frameCount`.
     public func delay(ofFrame index: Int) -> FrameDelay {

@@ -19,6 +19,11 @@ public struct FrameScheduleError: Error, Hashable, Sendable, CustomStringConvert
         /// The duration or period gives more frames than ``FrameSchedule/maximumFrameCount``;
         /// `count` is how many (rounded, as a `Double`: it can be astronomically large).
         case tooManyFrames(count: Double)
+        /// A frame count asked for is outside 2...``FrameSchedule/maximumFrameCount``.
+        case frameCountOutOfRange(Int)
+        /// A frame count asked for over the duration (or period) shows frames faster than
+        /// ``FrameSchedule/framesPerSecondRange`` allows (`rate` frames a second).
+        case framesTooFast(count: Int, rate: Double)
     }
 
     /// What was wrong.
@@ -55,6 +60,11 @@ public struct FrameScheduleError: Error, Hashable, Sendable, CustomStringConvert
             return "\(at) gives \(count) frame\(count == 1 ? "" : "s"); an animation needs at least 2"
         case .tooManyFrames(let count):
             return "\(at) gives \(Self.number(count)) frames; the limit is \(FrameSchedule.maximumFrameCount)"
+        case .frameCountOutOfRange(let count):
+            return "an animation has from 2 to \(FrameSchedule.maximumFrameCount) frames, not \(count)"
+        case .framesTooFast(let count, let rate):
+            return "\(count) frames in \(Self.number(duration)) s is \(Self.number(rate.rounded())) frames a second; "
+                + "the limit is \(FrameSchedule.framesPerSecondRange.upperBound) (give a longer duration or fewer frames)"
         }
     }
 
