@@ -32,7 +32,8 @@ let package = Package(
         // Pure-Swift geometry: paths, SVG path data, arc length, exact trimming.
         .target(name: "PBGeometry", swiftSettings: strict),
         // `Locked`, the one lock type (a pthread mutex: ThreadSanitizer sees it, unlike `Synchronization.Mutex`), `SignalPipe`,
-        // the one self-pipe signal helper, and `FNV1a`, the one hash (32 bits for SVG ids, 64 for ETags).
+        // the one self-pipe signal helper, `PosixThread`, the one thread, `Processors`, the core count, and `FNV1a`, the
+        // one hash (32 bits for SVG ids, 64 for ETags).
         .target(name: "PBSynchronization", swiftSettings: strict),
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),

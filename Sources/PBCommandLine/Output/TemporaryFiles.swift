@@ -192,9 +192,11 @@ enum TemporaryFiles {
                 registry.signals = try? SignalPipe(catching: signals, takeover: .defaultOnly)
             }
             guard let pipe = registry.signals else { return false }
-            registry.isWatched = DetachedThread.start {
+            let watcher = try? PosixThread {
                 while let number = pipe.wait() { TemporaryFiles.registry.withLock { $0.removeAllAndEnd(by: number) } }
             }
+            watcher?.detach()
+            registry.isWatched = watcher != nil
             return registry.isWatched
         }
     }

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import PBSynchronization
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,7 +43,7 @@ final class ServerLoop: @unchecked Sendable {
     /// The daemon, once started.
     private var daemon: OpaquePointer?
     /// The thread, once started.
-    private var thread: JoinableThread?
+    private var thread: PosixThread?
     /// The epoll set the loop waits on: the daemon's own epoll descriptor and ``wakeDescriptor``.
     private let pollDescriptor: Int32
     /// An eventfd that other threads write to wake the loop.
@@ -132,7 +133,11 @@ final class ServerLoop: @unchecked Sendable {
         guard Self.watch(pb_mhd_epoll_fd(started), tag: Self.daemonTag, in: pollDescriptor) else {
             throw HTTPServerError(.systemCallFailed(name: "epoll_ctl", errno: errno))
         }
-        thread = try JoinableThread { [self] in run() }
+        do {
+            thread = try PosixThread { [self] in run() }
+        } catch {
+            throw HTTPServerError(.systemCallFailed(name: "pthread_create", errno: error.code))
+        }
     }
 
     /// Asks the loop to stop accepting connections (the ones waiting in the listen queue stay there); returns at
