@@ -1,8 +1,9 @@
 import Foundation
-import PBDocument
 import PBGeometry
 import PBTestCore
 import Testing
+
+@testable import PBDocument
 
 /// Reading untrusted bytes: what is refused, and that errors say where.
 @Suite("SVGDocument: reading and bad input")
@@ -206,6 +207,21 @@ struct SVGDocumentReadingTests {
             "<svg><style>\(String(repeating: "path { stroke: red } ", count: 10))</style>"
             + String(repeating: "<path d=\"M0 0 H1\"/>", count: 20) + "</svg>"
         #expect(try SVGDocument(string: few, limits: limits).elements.count == 20)
+    }
+
+    @Test("Dash lists are bounded by their runs of digits: numbers need no separator (1+2, 1.2.3)")
+    func dashListBound() throws {
+        #expect(DocumentReader.listCount("1+2,3") == 3)
+        #expect(DocumentReader.listCount("1.2.3") == 3)
+        #expect(DocumentReader.listCount("1e3 -2 , 4px") == 4)
+        #expect(DocumentReader.listCount("none") == 0)
+        // Found by the budget fuzzer: a sheet's `1+2,3` is three entries, drawn twice (odd), on the
+        // rect: six, where counting separators said four.
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg"><style>rect{stroke-dasharray:1+2,3}</style>"#
+            + #"<rect width="5" height="5" stroke="red"/></svg>"#
+        let limits = SVGDocumentLimits(maximumDrawnDashCount: 5)
+        #expect(readingError(svg, limits: limits)?.kind == .overBudget(.dashEntries, count: 6, limit: 5))
     }
 
     @Test("A <use> cycle is an error: itself, an ancestor, or through another <use>")

@@ -123,9 +123,16 @@ struct DocumentReader {
     }
 
     /// How many items a list of numbers (a `stroke-dasharray`, or a `style` holding one) could
-    /// have at most: one more than its separators. A bound, not a parse.
+    /// have at most: its runs of digits, since every number has at least one of its own (`1+2`,
+    /// `1.2.3` and `1e3` need no separator to hold several runs). A bound, not a parse.
     static func listCount(_ text: String) -> Int {
-        1 + text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ",") || $1 == UInt8(ascii: " ") ? 1 : 0) }
+        var (count, previousIsDigit) = (0, false)
+        for byte in text.utf8 {
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if isDigit && !previousIsDigit { count += 1 }
+            previousIsDigit = isDigit
+        }
+        return count
     }
 
     /// How many declarations a `style` attribute could hold at most: one more than its `;`s.
