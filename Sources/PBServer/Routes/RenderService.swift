@@ -16,6 +16,7 @@ import PBRendering
 ///   JSON as the body instead of `curve=`, up to ``maximumBodyBytes`` (413 above). Not cached: the URL does
 ///   not name the image.
 /// - `GET /badge.EXT?…` for every still-image format: `badge`'s options (``BadgeOptions/schema``).
+/// - `GET /`: the builder page (``BuilderPage``), a form that makes a URL and shows its picture.
 /// - `GET /healthz`: `ok`.
 ///
 /// Images are answered with `Content-Type`, a strong `ETag` (FNV-1a of the bytes),
@@ -65,6 +66,13 @@ package struct RenderService: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let route = ServeRoute(path: request.path)
         switch route {
+        case .builder where request.method == .post:
+            var response = HTTPResponse.text(
+                "the builder page takes no body (only /render.EXT takes a POST)\n", status: .methodNotAllowed)
+            response.headers["Allow"] = "GET, HEAD"
+            return response
+        case .builder:
+            return BuilderPage.response
         case .health:
             var response = HTTPResponse.text("ok\n")
             response.headers["Cache-Control"] = "no-store"
@@ -129,7 +137,7 @@ package struct RenderService: Sendable {
         case .badge(let format):
             job = try RenderJob(
                 query: query, kind: .badge, format: format, limits: queryLimits, compression: compression)
-        case .health, .notFound: throw .input("no image here")
+        case .builder, .health, .notFound: throw .input("no image here")
         }
         try budget.check(job)
         return try renderers.withRenderer(compression: job.compression) { renderer throws(CommandLineError) in
