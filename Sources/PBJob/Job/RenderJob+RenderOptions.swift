@@ -138,7 +138,8 @@ extension RenderJob {
         if options.start != nil, options.animateTo != nil || options.to != nil || options.indeterminate != nil {
             throw .usage(
                 "an animation of \(option: "start")/\(option: "end") goes to the progress now: "
-                    + "\(option: options.indeterminate != nil ? "indeterminate" : options.to != nil ? "to" : "animate-to") does not apply")
+                    + "\(option: options.indeterminate != nil ? "indeterminate" : options.to != nil ? "to" : "animate-to") does not apply"
+            )
         }
         if options.indeterminate != nil,
             options.animateFrom != nil || options.animateTo != nil || options.duration != nil

@@ -69,9 +69,10 @@ struct NginxOracleTests {
                     ("access_log /var/log/nginx/access.log;", "access_log \(path)/access.log;"),
                     (
                         "http {\n",
-                        "http {\n" + ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map {
-                            "\t\($0)_temp_path \(path)/\($0);\n"
-                        }.joined()
+                        "http {\n"
+                            + ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map {
+                                "\t\($0)_temp_path \(path)/\($0);\n"
+                            }.joined()
                     ),
                 ], everyOccurrence: ["/etc/nginx/"])
             // Debian's default site on the loopback port (no IPv6: loopback only).
@@ -98,14 +99,17 @@ struct NginxOracleTests {
                 ),
                 ("/var/lib/nginx/pbrender", directory.appendingPathComponent("cache").path),
             ]
-            edits += ownPort
+            edits +=
+                ownPort
                 ? [("listen 127.0.0.1:8081;", "listen 127.0.0.1:\(port);")]
                 : [("listen 80;", "listen 127.0.0.1:\(port);"), ("    listen [::]:80;\n", "")]
             try Self.edit(shipped, edits)
             process = try TestProcess(
                 NginxOracleTests.nginx,
-                ["-p", path, "-e", "\(path)/error.log", "-c", etc.appendingPathComponent("nginx.conf").path, "-g",
-                 "daemon off;"])
+                [
+                    "-p", path, "-e", "\(path)/error.log", "-c", etc.appendingPathComponent("nginx.conf").path, "-g",
+                    "daemon off;",
+                ])
             let deadline = Date().addingTimeInterval(20)
             while (try? ServeClient(port: port).connect(timeoutSeconds: 1)).map({ close($0) }) == nil {
                 guard Date() < deadline, process.process.isRunning else {
@@ -216,7 +220,8 @@ struct NginxOracleTests {
         let other = ServeClient(port: proxy.port, host: "localhost")
         for path in ["/", target] {
             let response = try other.request(path)
-            #expect(response.header("X-Cache-Status") == nil && !response.bodyText.contains("no such resource"), "\(path)")
+            #expect(
+                response.header("X-Cache-Status") == nil && !response.bodyText.contains("no such resource"), "\(path)")
         }
         #expect(try other.request(target).status == 404)
 
@@ -266,7 +271,8 @@ struct NginxOracleTests {
         let fresh = try proxy.client.request(countdown)
         let received = Date()
         let age = try #require(Self.maxAge(fresh))
-        #expect(fresh.header("X-Cache-Status") == "MISS" && (1...2).contains(age), "\(fresh.header("Cache-Control") ?? "")")
+        #expect(
+            fresh.header("X-Cache-Status") == "MISS" && (1...2).contains(age), "\(fresh.header("Cache-Control") ?? "")")
         #expect(try proxy.client.request(countdown).header("X-Cache-Status") == "HIT")
         Thread.sleep(until: received.addingTimeInterval(Double(age) + 1.2))
         let refetched = try proxy.client.request(countdown)
@@ -276,7 +282,9 @@ struct NginxOracleTests {
         #expect(proxy.stop() == 0)
         #expect(server.process.stop() == 0)
         // nginx asked pbrender for the countdown twice, the test once.
-        let lines = server.process.standardError.split(separator: "\n").filter { $0.contains("\"GET /render.png?size=96") }
+        let lines = server.process.standardError.split(separator: "\n").filter {
+            $0.contains("\"GET /render.png?size=96")
+        }
         #expect(lines.count == 3)
     }
 
@@ -374,6 +382,7 @@ struct NginxOracleTests {
         let proxy = try Proxy(upstreams: [first.port, second.port])
         defer { _ = proxy.stop() }
         let port = proxy.port
+        let host = proxy.host
         let answered = Atomic<Int>(0)
         let errors = Mutex<[String]>([])
         let perThread = 200
@@ -383,7 +392,7 @@ struct NginxOracleTests {
                 // Every URL new: each request reaches an instance (nothing is served from nginx's cache).
                 let target = "/render.png?size=48&progress=0.\(thread)\(1000 + index)"
                 do {
-                    let response = try ServeClient(port: port).request(target)
+                    let response = try ServeClient(port: port, host: host).request(target)
                     if response.status != 200 || response.header("X-Cache-Status") != "MISS" {
                         errors.withLock { $0.append("\(target): \(response.status)") }
                     }
