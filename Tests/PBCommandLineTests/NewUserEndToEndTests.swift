@@ -440,6 +440,13 @@ import Testing
         // 75% means 0.75, without a warning.
         let percent = try run(["--progress", "75%", "-o", "c.png"])
         #expect(!percent.error.contains("warning"))
+        // A badge warns as render does.
+        let badge = try run(["badge", "--progress", "87", "-o", "d.svg"])
+        #expect(badge.status == 0)
+        #expect(
+            badge.error.contains(
+                "pbrender: warning: a progress of 87 is above 1 and is drawn as 1 (did you mean '--progress 87%'?)\n"),
+            "\(badge.error)")
     }
 
     @Test("measure --at 50% is --at 0.5; measure takes --shape")

@@ -2,7 +2,7 @@ import PBRendering
 
 /// How an image drawn from the clock (a progress from `--start` to `--end`, a countdown, read at
 /// the clock's time rather than `--now`) depends on it: the moment it was drawn at, and the first
-/// moment it may look otherwise (``ProgressSchedule/nextChange(after:steps:showsTimeLeft:)``).
+/// moment it may look otherwise (`ProgressSchedule.nextChange(after:steps:showsTimeLeft:)`).
 /// A server turns it into `Cache-Control: max-age`.
 public struct TimeDependence: Hashable, Sendable {
     /// The moment the clock read when the image was drawn.
