@@ -1,10 +1,10 @@
+import PBRendering
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import PBRendering
 
 /// What a command may touch outside itself: standard output and error, files, and the clock. The
 /// real one is ``system``; tests pass one that captures output in memory or reads a clock they set.

@@ -20,7 +20,8 @@ extension RenderJob {
             job.warnings = [
                 JobWarning(
                     RenderWarning(
-                        .pinned(name: "progress", value: badge.progress, drawnAs: ProgressState.pinned(badge.progress))))
+                        .pinned(name: "progress", value: badge.progress, drawnAs: ProgressState.pinned(badge.progress)))
+                )
             ]
         }
         (job.output, job.isDefaultOutput) = (options.render.output ?? defaultOutput, options.render.output == nil)

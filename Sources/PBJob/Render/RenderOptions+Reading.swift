@@ -225,7 +225,8 @@ extension RenderOptions {
         guard now == nil else { return nil }
         let drawnAt = moment(context: context)
         return TimeDependence(
-            drawnAt: drawnAt, nextChange: schedule.nextChange(after: drawnAt, steps: steps, showsTimeLeft: showsTimeLeft))
+            drawnAt: drawnAt,
+            nextChange: schedule.nextChange(after: drawnAt, steps: steps, showsTimeLeft: showsTimeLeft))
     }
 
     /// The progress and its facts from `--start`/`--end`, `--bytes`, `--step` or `--phases` (at

@@ -100,7 +100,8 @@ public struct ProgressSchedule: Hashable, Sendable {
             let span = end.seconds(since: start)
             moments.append(max(start.secondsSince1970 + Double(step + 1) / Double(count) * span, now.secondsSince1970))
         }
-        if showsTimeLeft, let stepStart = ProgressTextFormatter.remainingTimeStepStart(seconds: end.seconds(since: now)) {
+        if showsTimeLeft, let stepStart = ProgressTextFormatter.remainingTimeStepStart(seconds: end.seconds(since: now))
+        {
             moments.append(end.secondsSince1970 - stepStart)
         }
         return moments.min().map(Timestamp.init(secondsSince1970:))
