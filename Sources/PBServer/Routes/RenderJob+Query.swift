@@ -82,11 +82,12 @@ extension RenderJob {
         try self.init(render: given, context: .files(files, now: now), offersFrames: false)
     }
 
-    /// A `badge` job from a decoded query.
+    /// A `badge` job from a decoded query, shields.io's names read as pbrender's (`ShieldsQueryNames`).
     private init(badgeQuery query: QueryString, format: ImageFormat?, now: Timestamp) throws(CommandLineError) {
         let schema = BadgeOptions.schema
         var given = try QueryOptions.given(
-            query, schema: schema, refused: Self.refusedBadgeParameters(formatIsGiven: format != nil))
+            try ShieldsQueryNames.resolved(query), schema: schema,
+            refused: Self.refusedBadgeParameters(formatIsGiven: format != nil))
         if let format, let item = QueryOptions.item("format", format.name, in: schema) { given.append(item) }
         try self.init(badge: given, context: .files([:], now: now))
     }
