@@ -15,6 +15,8 @@ package struct BadgeOptions: Sendable {
     package var total: Int?
     /// Text after the value.
     package var suffix = ""
+    /// Free text instead of the value.
+    package var message: String?
     /// The look.
     package var style = Badge.Style.flat
     /// Fixed colours, overriding the defaults.
@@ -48,6 +50,11 @@ package struct BadgeOptions: Sendable {
             .value(
                 "suffix", \.suffix, placeholder: "TEXT", section: "BADGE",
                 help: "Text after the value, as given (' tests' for \"217/250 tests\")."),
+            .value(
+                "message", \.message, placeholder: "TEXT", section: "BADGE",
+                help:
+                    "Free text in the value box instead of the value ('passing', 'v1.2'; shields.io's message), measured by Pango as the title is; the bar still shows the progress unless --no-bar."
+            ),
             .value(
                 "style", \.style, placeholder: "STYLE", section: "BADGE",
                 help:
@@ -125,9 +132,15 @@ package struct BadgeOptions: Sendable {
                 "give the progress with \(option: "progress", "P") (like 0.87, 87% or 217/250), or "
                     + "\(option: "start", "DATE") and \(option: "end", "DATE") for one that moves with the clock")
         }
+        if message != nil, total != nil || !suffix.isEmpty {
+            throw .usage(
+                "\(option: "message") replaces the value, which \(option: total != nil ? "total" : "suffix") writes: "
+                    + "give one of them")
+        }
         var badge = Badge(title: title, progress: progress)
         badge.total = total
         badge.suffix = suffix
+        badge.message = message
         badge.style = style
         badge.colors = render.indicator.style.progressValueColors
         if render.colorStopsBlend {

@@ -9,10 +9,8 @@ import PBJob
 /// | `labelColor=555` | `title-color=555` |
 /// | `color=green` | `color=green` (the same name) |
 /// | `style=flat-square` | `style=flat-square` (the same names: `flat`, `flat-square`, `plastic`, `for-the-badge`) |
+/// | `message=passing` | `message=passing` (the same name) |
 /// | `numerator=217&denominator=250` | `progress=217/250` |
-///
-/// shields.io's `message` (free text in the value box) is refused with a reason: pbrender's value
-/// box shows the progress.
 enum ShieldsQueryNames {
     /// shields.io's names that are another name of pbrender's, with pbrender's.
     static let renamed = ["label": "title", "labelColor": "title-color"]
@@ -21,7 +19,7 @@ enum ShieldsQueryNames {
     /// name, and `numerator` with `denominator` as `progress=N/D`.
     ///
     /// - Throws: an input error for a parameter given under both names, for `numerator` or
-    ///   `denominator` without the other, more than once, or with `progress`, and for `message`.
+    ///   `denominator` without the other, more than once, or with `progress`.
     static func resolved(_ query: QueryString) throws(CommandLineError) -> QueryString {
         var parameters: [QueryString.Parameter] = []
         for parameter in query.parameters {
@@ -30,10 +28,6 @@ enum ShieldsQueryNames {
                     throw .input("parameter '\(parameter.name)' is shields.io's name for '\(own)': give one of them")
                 }
                 parameters.append(QueryString.Parameter(name: own, value: parameter.value))
-            } else if parameter.name == "message" {
-                throw .input(
-                    "parameter 'message' (shields.io's free text) is not drawn: a badge's value box shows the "
-                        + "progress, 'suffix' adds text after it")
             } else if parameter.name != "numerator" && parameter.name != "denominator" {
                 parameters.append(parameter)
             }
