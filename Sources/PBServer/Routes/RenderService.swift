@@ -35,9 +35,9 @@ package struct RenderService: Sendable {
     static let imageCacheControl = "public, max-age=31536000, immutable"
     /// The bytes the cache counts for each image beyond its bytes, headers and URL: what holding it costs the
     /// process. Measured under mixed routes (`Tests/Benchmarks/serve.py --memory-only`): with a 16 MB cache of
-    /// 256 px rings (about 2,600 of 6 KB on average) the process's own memory was 21 MiB above what it holds
-    /// with no cache, 5.7 MiB more than the images' bytes, about 2 KiB an image (Swift's and the allocator's
-    /// bookkeeping, and the gaps that images of mixed sizes leave among the requests' buffers).
+    /// 256 px rings the process's own memory was 21 MiB above what it holds with no cache, 5.7 MiB more than
+    /// the images' bytes: about 2 KiB an image, taking the images at 6 KB on average (about 2,600; Swift's and
+    /// the allocator's bookkeeping, and the gaps that images of mixed sizes leave among the requests' buffers).
     static let cacheEntryOverhead = 2048
     /// The longest `max-age` of an image drawn from the clock: a day, in seconds.
     static let maximumTimeDependentAge = 86_400
