@@ -63,7 +63,9 @@ struct BadgeCommandTests {
     @Test("Usage errors say what to give instead")
     func errors() {
         expectUsageError(
-            ["badge", "--title", "x"], "give the progress with '--progress P' (like 0.87, 87% or 217/250)",
+            ["badge", "--title", "x"],
+            "give the progress with '--progress P' (like 0.87, 87% or 217/250), or '--start DATE' and '--end DATE' "
+                + "for one that moves with the clock",
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--scale", "2", "-o", "b.svg"],

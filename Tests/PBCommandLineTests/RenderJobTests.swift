@@ -79,10 +79,18 @@ struct RenderJobTests {
         #expect(try RenderJob(query: "progress=0.5&format=svg").rasterSize == nil)
     }
 
-    @Test("Warnings are values: a progress of 75 is drawn as 1 and the job says so")
+    @Test("Warnings are values: a progress of 75 is drawn as 1 and the job says so, naming options per front end")
     func warnings() throws {
         let job = try RenderJob(arguments: ["--progress", "75"])
-        #expect(job.warnings == ["a progress of 75 is above 1 and is drawn as 1 (did you mean '75%'?)"])
+        #expect(job.warnings.map(\.kind) == [.percentageWithoutSign])
+        #expect(
+            job.warnings.map(\.description) == [
+                "a progress of 75 is above 1 and is drawn as 1 (did you mean '--progress 75%'?)"
+            ])
+        #expect(
+            job.warnings.map { $0.message(naming: .query) } == [
+                "a progress of 75 is above 1 and is drawn as 1 (did you mean 'progress=75%'?)"
+            ])
     }
 
     @Test("Typed jobs check the format: an animation needs one that animates, a still one that holds stills")

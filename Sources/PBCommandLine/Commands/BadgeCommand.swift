@@ -28,6 +28,6 @@ enum BadgeCommand: Command {
         """
 
     static func run(_ given: [ArgumentParser<BadgeOptions>.Given], context: CommandContext) throws(CommandLineError) {
-        try JobOutput.write(RenderJob(badge: given), context: context)
+        try JobOutput.write(RenderJob(badge: given, context: context), context: context)
     }
 }

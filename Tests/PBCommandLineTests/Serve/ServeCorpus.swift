@@ -135,7 +135,11 @@ enum ServeCorpus {
             "/badge.svg?progress=2x",
             "parameter 'progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not '2x'"
         ),
-        ("/badge.svg?title=x", "give the progress with 'progress=P' (like 0.87, 87% or 217/250)"),
+        (
+            "/badge.svg?title=x",
+            "give the progress with 'progress=P' (like 0.87, 87% or 217/250), or 'start=DATE' and 'end=DATE' for one "
+                + "that moves with the clock"
+        ),
         (
             "/badge.svg?progress=1&style=round",
             "parameter 'style' expects one of 'flat', 'flat-square', 'plastic', 'for-the-badge', not 'round'"
