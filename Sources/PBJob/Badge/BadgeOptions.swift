@@ -53,7 +53,7 @@ package struct BadgeOptions: Sendable {
             .value(
                 "message", \.message, placeholder: "TEXT", section: "BADGE",
                 help:
-                    "Free text in the value box instead of the value ('passing', 'v1.2'; shields.io's message), measured by Pango as the title is; the bar still shows the progress unless --no-bar."
+                    "Free text in the value box instead of the value ('passing', 'v1.2'; shields.io's message), measured by Pango as the title is; the bar still shows the progress unless --no-bar. Without a progress: a static badge, no bar, grey unless --color says."
             ),
             .value(
                 "style", \.style, placeholder: "STYLE", section: "BADGE",
@@ -107,6 +107,9 @@ package struct BadgeOptions: Sendable {
             expectation: option.expectation, apply: option.apply)
     }
 
+    /// The value box's colour for a message without a progress: shields.io's `lightgrey`.
+    static let staticMessageColor = Color(red8: 0x9F, green8: 0x9F, blue8: 0x9F)
+
     /// The badge the options describe, with how it depends on the clock when its progress is a
     /// schedule's (`--start`, `--end`) read at the clock's time.
     ///
@@ -127,6 +130,9 @@ package struct BadgeOptions: Sendable {
             time = render.timeDependence(of: schedule, steps: steps, showsTimeLeft: false, context: context)
         case (_?, _?):
             throw .usage("give either \(option: "progress") or \(option: "start")/\(option: "end"), not both")
+        case (nil, nil) where message != nil:
+            // A message alone is a static badge, as shields.io's: no bar, and its grey unless a colour is given.
+            progress = 1
         default:
             throw .usage(
                 "give the progress with \(option: "progress", "P") (like 0.87, 87% or 217/250), or "
@@ -160,7 +166,8 @@ package struct BadgeOptions: Sendable {
         if let textColor { badge.textColor = textColor }
         badge.font = render.font
         badge.formatter = try render.formatter()
-        badge.showsBar = !noBar
+        badge.showsBar = !noBar && (render.progress != nil || schedule != nil)
+        if render.progress == nil && schedule == nil && color == nil { badge.color = Self.staticMessageColor }
         badge.scale = render.indicator.scale
         badge.description = render.indicator.accessibility.description
         return (badge, time)

@@ -27,6 +27,18 @@ struct ShieldsQueryNamesTests {
         #expect(aliased.body != plain.body)
     }
 
+    @Test("A message without a progress is shields.io's static badge: no bar, grey unless a colour is given")
+    func staticMessage() {
+        let service = RenderServiceTests.service()
+        let shields = service.respond(to: HTTPRequest(target: "/badge.svg?label=build&message=passing&color=%234C1"))
+        let own = service.respond(
+            to: HTTPRequest(target: "/badge.svg?title=build&message=passing&color=%234C1&progress=1&no-bar"))
+        #expect(shields.status == .ok && shields.body == own.body, "\(String(decoding: shields.body, as: UTF8.self))")
+        let grey = service.respond(to: HTTPRequest(target: "/badge.svg?label=build&message=unknown"))
+        let text = String(decoding: grey.body, as: UTF8.self)
+        #expect(grey.status == .ok && text.contains("#9F9F9F") && text.contains(">unknown</text>"), "\(text)")
+    }
+
     @Test("A name given under both spellings, or half a ratio: a 400 that says so")
     func refused() {
         let service = RenderServiceTests.service()
