@@ -64,8 +64,8 @@ import Testing
             "cannot tell the format of '\(path("r.jpg"))' from its extension: use .png, .svg, .pdf, .apng or .webp, or '--format'",
             usage: Usage.render)
         expectUsageError(
-            ["--progress", "0.5", "--format", "gif"],
-            "option '--format' expects one of 'png', 'svg', 'pdf', 'apng', 'webp', not 'gif'")
+            ["--progress", "0.5", "--format", "bmp"],
+            "option '--format' expects one of 'png', 'svg', 'pdf', 'apng', 'webp', not 'bmp'")
     }
 
     @Test func writesToStandardOutput() throws {

@@ -122,7 +122,7 @@ struct RenderJobTests {
         #expect(ImageFormat(fileName: "a/b.SVG") == .svg)
         #expect(ImageFormat(fileName: "x.apng") == .apng)
         #expect(ImageFormat(fileName: "x.webp") == .webp)
-        #expect(ImageFormat(fileName: "x.gif") == nil)
+        #expect(ImageFormat(fileName: "x.bmp") == nil)
         #expect(ImageFormat(fileName: "dir.png/x") == nil)
         #expect(
             ImageFormat.all.map(\.mediaType) == [

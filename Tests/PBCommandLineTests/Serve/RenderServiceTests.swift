@@ -160,7 +160,7 @@ struct RenderServiceTests {
         #expect(health.status == .ok && String(decoding: health.body, as: UTF8.self) == "ok\n")
         #expect(health.headers["Cache-Control"] == "no-store")
         for target in [
-            "/index.html", "//", "/render.gif?progress=1", "/render.png/x", "/RENDER.PNG", "/badge.apng?progress=1",
+            "/index.html", "//", "/render.bmp?progress=1", "/render.png/x", "/RENDER.PNG", "/badge.apng?progress=1",
         ] {
             let response = service.respond(to: HTTPRequest(target: target))
             #expect(response.status == .notFound, "\(target)")
