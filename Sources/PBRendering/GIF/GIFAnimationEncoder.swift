@@ -9,6 +9,7 @@ import PBScene
 /// animation's length rounded to the hundredth; frames that would be shown for less than 2
 /// hundredths (above 50 fps) are left out.
 ///
+///
 /// **Loops.** The schedule's loop count as an APNG's: the NETSCAPE2.0 extension counts repeats
 /// after the first showing, so an animation played forever (0) gets 0, one played `n` times gets
 /// `n - 1`, and one played once has no extension. A GIF repeats at most 65,535 times.

@@ -12,7 +12,8 @@ import PBScene
 /// Browsers and mail clients show a delay under 2 hundredths as 10 (a 60 fps animation would play
 /// at about a third of its speed), so a frame that would be shown for less than
 /// ``minimumDelay`` is left out and the frame before it stays up until the next one: at 50 fps
-/// or less every frame is shown; above, some are left out, evenly (at 60 fps one in six). The
+/// or less every frame is shown; above, some are left out, evenly (at 60 fps the starts fall 2,
+/// 1, 2 hundredths apart, so one frame in three is left out: 40 images a second). The
 /// first frame and an animation's last (its end state) are always shown; when the last comes
 /// too soon after the one before, that one is left out instead. A loop's last frame is left out
 /// when it would be shown for less than ``minimumDelay`` before the loop starts again.
