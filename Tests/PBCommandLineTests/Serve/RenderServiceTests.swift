@@ -167,7 +167,8 @@ struct RenderServiceTests {
             #expect(
                 String(decoding: response.body, as: UTF8.self)
                     == "no such resource: \(target.split(separator: "?")[0]) (the paths are /, /render.png, /render.svg, "
-                    + "/render.pdf, /render.apng, /render.webp, /badge.png, /badge.svg, /badge.pdf, /badge.webp, /healthz)\n"
+                    + "/render.pdf, /render.apng, /render.webp, /render.gif, /badge.png, /badge.svg, /badge.pdf, "
+                    + "/badge.webp, /badge.gif, /healthz)\n"
             )
         }
     }

@@ -64,25 +64,6 @@ import Testing
     /// bounds leave a margin for other fonts' antialiasing.
     static let quantized = (mean: 2.5, largest: 32, ditheredMean: 3.5, ditheredLargest: 48)
 
-    /// `png` composited onto `matte` as a GIF holds it: RGBA, alpha 0 or 255.
-    static func composited(_ png: RGBAImage, onto matte: (UInt8, UInt8, UInt8)) -> RGBAImage {
-        var out = png
-        let m = [Int(matte.0), Int(matte.1), Int(matte.2)]
-        for pixel in 0..<(png.width * png.height) {
-            let alpha = Int(png.pixels[4 * pixel + 3])
-            guard alpha > 0 else {
-                for channel in 0..<4 { out.pixels[4 * pixel + channel] = 0 }
-                continue
-            }
-            for channel in 0..<3 {
-                let value = Int(png.pixels[4 * pixel + channel])
-                out.pixels[4 * pixel + channel] = UInt8((value * alpha + m[channel] * (255 - alpha) + 127) / 255)
-            }
-            out.pixels[4 * pixel + 3] = 255
-        }
-        return out
-    }
-
     /// How many colours `image` has, transparency counted as one colour.
     static func colorCount(_ image: RGBAImage) -> Int {
         var colors = Set<UInt32>()
@@ -132,7 +113,7 @@ import Testing
                 #expect(info.images.count == 1 && info.loop == .none)
                 #expect(info.width == png.width && info.height == png.height)
                 let actual = try #require(decoded.frames.first)
-                let expected = Self.composited(png, onto: bytes)
+                let expected = png.overMatte(bytes)
                 let error = Self.error(actual, expected)
                 let what = "\(still.name) over \(matte.hexString), dither \(dither)"
                 #expect(error.alphaDiffering == 0, "\(what): transparency")
@@ -217,7 +198,7 @@ import Testing
         for (index, frame) in decoded.frames.enumerated() {
             let shown =
                 (0..<schedule.frameCount).last { schedule.startTime(ofFrame: $0, unitsPerSecond: 100) <= start } ?? 0
-            let expected = Self.composited(try timeline.scene(ofFrame: shown).renderImage(), onto: (255, 255, 255))
+            let expected = (try timeline.scene(ofFrame: shown).renderImage()).overMatte((255, 255, 255))
             let error = Self.error(frame, expected)
             #expect(error.alphaDiffering == 0, "image \(index) (frame \(shown)): transparency")
             #expect(
