@@ -104,7 +104,8 @@ final class GIFAnimationEncoder {
     ///   giflib fails.
     func finish() throws(RenderError) -> [UInt8] {
         guard frameCount == schedule.frameCount, let last = pending else {
-            throw RenderError(.encoding("GIF: \(frameCount) of the schedule's \(schedule.frameCount) frames were given"))
+            throw RenderError(
+                .encoding("GIF: \(frameCount) of the schedule's \(schedule.frameCount) frames were given"))
         }
         pending = nil
         try write(last, until: times.starts[schedule.frameCount], clearing: nil)

@@ -14,7 +14,8 @@ enum GIFLibrary {
     static func loaded() throws(RenderError) -> pb_gif_functions {
         guard let functions else {
             throw RenderError(
-                .encoding("GIF: cannot load giflib (install Debian's libgif7): " + String(cString: pb_gif_load_error())))
+                .encoding("GIF: cannot load giflib (install Debian's libgif7): " + String(cString: pb_gif_load_error()))
+            )
         }
         return functions
     }

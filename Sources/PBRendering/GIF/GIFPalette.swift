@@ -14,7 +14,9 @@ import PBSynchronization
 /// 1. giflib's median cut (`GifQuantizeBuffer`, MIT like the rest of giflib) splits the opaque
 ///    pixels into boxes, on a histogram of 5 bits a channel;
 /// 2. each colour is the mean of its box's pixels, exactly (giflib's own colour is the mean of
-///    the 5-bit cells' corners, which turns white into 248, 248, 248);
+///    the 5-bit cells' corners, which turns white into 248, 248, 248); when giflib makes fewer
+///    boxes than there is room for (few 5-bit cells), the room is filled with the colours whose
+///    pixels are farthest from an entry, weighted by their count;
 /// 3. two rounds of Lloyd's refinement: each distinct colour goes to its nearest entry, and each
 ///    entry becomes the mean of the pixels that went to it (an entry no pixel chose stays);
 /// 4. each pixel takes the nearest entry (squared distance in RGB, the first of equals), or,
@@ -23,12 +25,16 @@ import PBSynchronization
 ///    the top left, in sixteenths rounded half up; transparent pixels neither take nor pass on
 ///    error).
 ///
+/// giflib's `GifQuantizeBuffer` only chooses colours; the dithering is pbrender's own.
+///
 /// Every step is in integers and never depends on the order of a dictionary: the same pixels
-/// always give the same table and indices. Measured against the composited PNG (mean and
-/// largest channel error over the opaque pixels, `Tests/Benchmarks/results/gif.md`): a labelled
-/// ring 0.10 and 5, a badge 1.0 and 5, a three-colour gradient ring 1.4 and 19. libimagequant
-/// (Debian `libimagequant-dev` 2.17) gets 0.02 and 4, 0.05 and 6, 0.56 and 24, but it is
-/// GPL-3.0+, which would make the whole binary GPL: pbrender's binary carries no GPL library.
+/// always give the same table and indices. Measured against the composited PNG over white (mean
+/// and largest channel error over the opaque pixels, undithered, by `GIFOracleTests`): the
+/// default ring (286 colours) 0.002 and 1, a badge 0.02 and 1, a labelled ring 0.03 and 3, a
+/// three-colour gradient ring (about 2,000 colours) 1.28 and 19. libimagequant (Debian
+/// `libimagequant-dev` 2.17, through Pillow 9.4 on the same pictures) gets 0.026 and 2, 0.042
+/// and 2, 0.057 and 3, 0.68 and 107, but it is GPL-3.0+, which would make the whole binary GPL:
+/// pbrender's binary carries no GPL library.
 ///
 /// giflib's quantizer keeps the axis it sorts on in a static variable, so two threads quantizing
 /// at once would sort by each other's axis: calls are serialized (``quantizerLock``).
@@ -76,7 +82,8 @@ struct GIFPalette: Equatable {
         }
         if run != GIFPixels.transparent { counts[run, default: 0] += runLength }
         let hasTransparency = pixels.colors.contains(GIFPixels.transparent)
-        var entries = try Self.medianCut(pixels.colors, room: Self.maximumCount - (hasTransparency ? 1 : 0))
+        let room = Self.maximumCount - (hasTransparency ? 1 : 0)
+        var entries = Self.filled(try Self.medianCut(pixels.colors, room: room), counts: counts, room: room)
         for _ in 0..<Self.refinementRounds { entries = Self.refined(entries, counts: counts) }
         let transparent = UInt8(truncatingIfNeeded: entries.count)
         indices =
@@ -145,6 +152,42 @@ struct GIFPalette: Equatable {
             sums[Int(box)].count += 1
         }
         return sums.map(mean)
+    }
+
+    /// `entries` with the room left filled: giflib cuts a histogram of 5 bits a channel, so an
+    /// image of a few hundred colours (a badge, a ring's antialiased edges) gets fewer boxes than
+    /// there is room for. Each entry added is the colour with the largest error left, its pixel
+    /// count times its squared distance to the nearest entry (the smallest `0xRRGGBB` of equals);
+    /// none is added once every colour has an entry.
+    ///
+    /// - Complexity: O(*d* × *r*) for *d* distinct colours and *r* entries added.
+    private static func filled(_ entries: [UInt32], counts: [UInt32: Int], room: Int) -> [UInt32] {
+        guard entries.count < room else { return entries }
+        let colors = counts.keys.sorted()
+        let weights = colors.map { counts[$0] ?? 0 }
+        var entries = entries
+        var distances = colors.map { squaredDistance($0, entries[Int(nearest(to: $0, in: entries))]) }
+        while entries.count < room {
+            var (best, largest) = (-1, 0)
+            for index in colors.indices where weights[index] * distances[index] > largest {
+                (best, largest) = (index, weights[index] * distances[index])
+            }
+            guard best >= 0 else { break }
+            let added = colors[best]
+            entries.append(added)
+            for index in colors.indices {
+                distances[index] = min(distances[index], squaredDistance(colors[index], added))
+            }
+        }
+        return entries
+    }
+
+    /// The squared distance in RGB between two `0xRRGGBB` colours.
+    private static func squaredDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a >> 16) - Int(b >> 16)
+        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+        let db = Int(a & 0xFF) - Int(b & 0xFF)
+        return dr * dr + dg * dg + db * db
     }
 
     /// One round of Lloyd's refinement: each entry the mean of the colours (`counts`: each

@@ -45,7 +45,8 @@ struct GIFPixels: Equatable {
                                     premultiplied, alpha: alpha, reciprocal: reciprocal)
                                 return (straight * alpha + matte * (255 - alpha) + 127) / 255
                             }
-                            color = over(word >> 16 & 0xFF, mr) << 16 | over(word >> 8 & 0xFF, mg) << 8
+                            color =
+                                over(word >> 16 & 0xFF, mr) << 16 | over(word >> 8 & 0xFF, mg) << 8
                                 | over(word & 0xFF, mb)
                         }
                         buffer[y * width + x] = color

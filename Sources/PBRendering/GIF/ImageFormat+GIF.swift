@@ -12,7 +12,7 @@ extension ImageFormat {
         name: "gif", displayName: "GIF", phrase: "a GIF", mediaType: "image/gif", signature: Array("GIF89a".utf8),
         kind: .raster,
         posterSupport:
-            "a viewer that does not animate GIFs (Outlook on Windows) shows the first frame; GIF has no separate default image, so --poster does not apply",
+            "a viewer that does not animate GIFs (Outlook on Windows) shows the first frame; a GIF has no separate picture for it",
         options: [.matte, .dither],
         stillEncoder: { scene, target, settings, renderer throws(RenderError) in
             let matte = try GIFPixels.matte(settings.color(of: .matte), in: settings.appearance)

@@ -59,10 +59,10 @@ import Testing
     /// The largest mean and largest single channel error a quantized image may have against
     /// the composited PNG, over its opaque pixels, undithered and dithered. Measured (printed by
     /// ``aStillDecodesToThePNGCompositedOntoTheMatte(still:)``, mean/largest, undithered then
-    /// dithered, over white): the default ring (286 colours) 0.17/5 and 0.18/6, the labelled ring
-    /// 0.20/5 and 0.22/7, the badge 1.05/5 and 1.20/7, the gradient ring 1.28/19 and 1.53/22. The
-    /// bounds leave a margin for other fonts' antialiasing.
-    static let quantized = (mean: 2.5, largest: 32, ditheredMean: 3.5, ditheredLargest: 48)
+    /// dithered, over white): the default ring (286 colours) 0.002/1 and 0.002/1, the labelled
+    /// ring 0.03/3 and 0.04/3, the badge 0.02/1 and 0.02/2, the gradient ring (about 2,000
+    /// colours) 1.28/19 and 1.53/22. The bounds leave a margin for other fonts' antialiasing.
+    static let quantized = (mean: 2.0, largest: 28, ditheredMean: 2.5, ditheredLargest: 32)
 
     /// How many colours `image` has, transparency counted as one colour.
     static func colorCount(_ image: RGBAImage) -> Int {
