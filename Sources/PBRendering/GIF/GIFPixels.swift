@@ -20,7 +20,7 @@ struct GIFPixels: Equatable {
     static let transparent: UInt32 = 1 << 24
 
     /// `height` rows of `width` premultiplied native-endian ARGB words (Cairo's), `stride` bytes
-    /// apart, as a GIF holds them over `matte` (its alpha ignored: see ``matteBytes(_:)``).
+    /// apart, as a GIF holds them over `matte` (opaque: ``matte(_:in:)``).
     ///
     /// - Complexity: O(`width` × `height`).
     init(premultiplied pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, matte: UInt32) {
