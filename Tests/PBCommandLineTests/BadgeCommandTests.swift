@@ -69,14 +69,14 @@ struct BadgeCommandTests {
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--scale", "2", "-o", "b.svg"],
-            "option '--scale' applies to PNG or WebP output only: SVG and PDF are vector (sized in points)",
+            "option '--scale' applies to PNG, WebP or GIF output only: SVG and PDF are vector (sized in points)",
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "-o", "b.apng"],
-            "a badge is a still image: write PNG, SVG, PDF or WebP (-o badge.svg)", usage: Self.usage)
+            "a badge is a still image: write PNG, SVG, PDF, WebP or GIF (-o badge.svg)", usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--appearance", "dark", "-o", "b.svg"],
-            "option '--appearance' applies to PNG, PDF and WebP: an SVG carries both appearances and follows the viewer's",
+            "option '--appearance' applies to PNG, PDF, WebP and GIF: an SVG carries both appearances and follows the viewer's",
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--color-stops-blend"],

@@ -228,7 +228,7 @@ import Testing
     func scaleOnlyForPNG(output: String) throws {
         let outcome = try run(["--progress", "0.5", "--scale", "2", "-o", output])
         #expect(outcome.status == 2)
-        #expect(outcome.error.hasPrefix("pbrender: error: option '--scale' applies to PNG or WebP output only"))
+        #expect(outcome.error.hasPrefix("pbrender: error: option '--scale' applies to PNG, WebP or GIF output only"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
         #expect(try run(["--progress", "0.5", "--scale", "2", "-o", "o.png"]).status == 0)
         let image = try image("o.png")

@@ -44,7 +44,7 @@ struct RenderJobTests {
             #expect(
                 error.message(naming: .query)
                     == "parameter 'format' does not apply over HTTP: the path names the format (/render.png, "
-                    + "/render.svg, /render.pdf, /render.apng or /render.webp)")
+                    + "/render.svg, /render.pdf, /render.apng, /render.webp or /render.gif)")
         }
     }
 
@@ -130,14 +130,14 @@ struct RenderJobTests {
         #expect(ImageFormat(fileName: "a/b.SVG") == .svg)
         #expect(ImageFormat(fileName: "x.apng") == .apng)
         #expect(ImageFormat(fileName: "x.webp") == .webp)
-        #expect(ImageFormat(fileName: "x.gif") == nil)
+        #expect(ImageFormat(fileName: "x.bmp") == nil)
         #expect(ImageFormat(fileName: "dir.png/x") == nil)
         #expect(
             ImageFormat.all.map(\.mediaType) == [
-                "image/png", "image/svg+xml", "application/pdf", "image/apng", "image/webp",
+                "image/png", "image/svg+xml", "application/pdf", "image/apng", "image/webp", "image/gif",
             ])
-        #expect(ImageFormat.all.filter(\.isRaster) == [.png, .apng, .webp])
-        #expect(ImageFormat.all.filter(\.canAnimate) == [.svg, .apng, .webp])
+        #expect(ImageFormat.all.filter(\.isRaster) == [.png, .apng, .webp, .gif])
+        #expect(ImageFormat.all.filter(\.canAnimate) == [.svg, .apng, .webp, .gif])
     }
 
     @Test("WebP through every front end: the PNG's pixels in fewer bytes, an animation the APNG's frames, /render.webp")

@@ -21,7 +21,7 @@ import Testing
         }
         #expect(
             headings == [
-                "OVERVIEW", "USAGE", "INPUT", "PROGRESS", "PROGRESS SOURCES", "ANIMATION", "OUTPUT",
+                "OVERVIEW", "USAGE", "INPUT", "PROGRESS", "PROGRESS SOURCES", "ANIMATION", "OUTPUT", "FORMATS",
                 "CANVAS AND SHAPE", "SVG DOCUMENTS", "STROKE", "COLOURS", "LABEL", "WEB AND ACCESSIBILITY", "HELP",
                 "SUBCOMMANDS",
                 "EXAMPLES", "EXIT CODES",

@@ -202,9 +202,8 @@ extension RenderJob {
                 defaultOutput: defaultOutput, force: options.force)
         }
         guard format.canAnimate else {
-            throw .usage(
-                "an animation writes an animated PNG (-o anim.apng, or --format apng), an animated WebP (-o anim.webp), an animated SVG (-o anim.svg), or frames (-o 'frame-%03d.png')"
-            )
+            let files = ImageFormat.animatedFormats.map { "\($0.displayName) (-o anim.\($0.fileExtension))" }
+            throw .usage("an animation writes \(ImageFormat.phrase(listing: files + ["frames (-o 'frame-%03d.png')"]))")
         }
         return RenderJob(
             content: .animation(timeline), format: format, appearance: options.appearance, output: options.output,
