@@ -95,7 +95,10 @@ struct BadgeCommandTests {
     @Test("Help lists the badge's options, then those it shares with render, explained for badges")
     func help() {
         let help = runTool(["badge", "--help"]).output
-        #expect(help.hasPrefix("OVERVIEW: Draw a shields-style badge: a title, a small progress bar and the value"))
+        #expect(
+            help.hasPrefix(
+                "OVERVIEW: Draw a shields-style badge: a title, a small progress bar and the\n"
+                    + "          value (PNG, SVG, PDF, WebP or GIF).\n"))
         #expect(help.contains("\nBADGE:\n  --title TEXT "))
         #expect(help.contains("  --progress P              The progress: 0.87, 87% or a ratio of counts like\n"))
         #expect(help.contains("  -o, --output OUT          The file to write ('-' for standard output; default\n"))
