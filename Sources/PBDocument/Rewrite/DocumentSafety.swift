@@ -44,7 +44,7 @@ enum DocumentSafety {
     static func urlsAreInside(_ value: String) -> Bool {
         let lowered = value.lowercased()
         var rest = lowered[...]
-        while let open = rest.range(of: "url(") {
+        while let open = rest.firstRange(of: "url(") {
             let argument = rest[open.upperBound...].drop { $0 == " " || $0 == "\"" || $0 == "'" }
             guard argument.hasPrefix("#") else { return false }
             rest = argument

@@ -9,7 +9,7 @@ import PBGeometry
 ///
 /// Colours, paint servers, opacity, clipping, masking, filters and text are librsvg's: a
 /// rewritten document keeps their declarations as they are.
-struct StyleResolver {
+struct StyleResolver: Sendable {
     var sheet = StyleSheet()
 
     /// The declaration that wins a property on an element, and where it came from.

@@ -2,7 +2,7 @@
 /// ids, classes, attributes, structural pseudo-classes and the four combinators), in comma lists,
 /// with declarations. Selectors it cannot read are skipped (counted in ``skippedSelectors``), and
 /// so are at-rules (`@media`, `@font-face`, `@import`).
-struct StyleSheet {
+struct StyleSheet: Sendable {
     struct Rule {
         var selector: Selector
         /// The selector as written (trimmed), which a rewritten document's sheet writes back.
