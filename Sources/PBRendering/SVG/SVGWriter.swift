@@ -150,6 +150,9 @@ struct SVGWriter {
             try write(shape, dark: darkShape)
         case (.text(let text), .text(let darkText)):
             write(text, darkColor: darkText.color)
+        case (.document(let document), _):
+            // The rewritten document itself, as librsvg draws it: an `<svg>` within ours.
+            body += document.markup + "\n"
         default:
             try write(layer, dark: layer)
         }
