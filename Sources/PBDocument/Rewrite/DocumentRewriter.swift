@@ -1,8 +1,8 @@
 import PBGeometry
 
 /// Writes a document back as XML for one ``SVGDocumentAppearance``: the tree as read, safe
-/// (``DocumentSafety``), with what the progress changes written into each element's `style` as
-/// `!important` declarations (which win over every rule and attribute of the document):
+/// (``DocumentSafety``), with what the progress changes written last into each element's `style`
+/// (which wins over its attributes and the sheets' rules but `!important` ones):
 ///
 /// - An element shown whole keeps its own stroke (a closed one joins at its seam); a part of one
 ///   subpath is that element's `stroke-dasharray`/`stroke-dashoffset`, its own dashes cut to the
@@ -226,11 +226,13 @@ struct DocumentRewriter {
         return sheet
     }
 
-    /// The attributes with `declarations` added to the `style` attribute, each `!important`.
+    /// The attributes with `declarations` added last to the `style` attribute, which wins over
+    /// attributes and the sheets' rules (not `!important`: librsvg 2.54 ignores a `style`
+    /// attribute's `!important` declarations, so an `!important` rule of a sheet still wins).
     func styled(_ attributes: [(name: String, value: String)], adding declarations: [String])
         -> [(name: String, value: String)]
     {
-        let added = declarations.map { $0 + " !important" }.joined(separator: ";")
+        let added = declarations.joined(separator: ";")
         var result = attributes
         if let index = result.firstIndex(where: { $0.name == "style" }) {
             result[index].value = result[index].value.isEmpty ? added : result[index].value + ";" + added
