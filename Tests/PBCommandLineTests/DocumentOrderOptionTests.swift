@@ -92,7 +92,10 @@ struct DocumentOrderOptionTests {
         let document =
             #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><line x1="10" y1="20" x2="110" y2="20" stroke="black"/></svg>"#
         for (arguments, named) in [
-            (["--progress", "0.5", "--live"], "option '--live' does not apply here: a document's live or animated SVG"),
+            (
+                ["--progress", "0.5", "--live"],
+                "option '--live' does not apply here: a document's live or animated SVG"
+            ),
             (["--animate-to", "1"], "option '--animate-to' does not apply here: a document's live or animated SVG"),
         ] {
             let result = runTool(

@@ -303,7 +303,8 @@ struct DocumentReader {
         case "use":
             try use(index, context)
         case "text":
-            addContent(index, context, warning: "appear when the drawing reaches them: text has no outline to draw along")
+            addContent(
+                index, context, warning: "appear when the drawing reaches them: text has no outline to draw along")
         case "image":
             let reference = element.attributes["href"] ?? element.attributes["xlink:href"] ?? ""
             if !Self.isInside(reference, allowingData: true) {

@@ -372,7 +372,8 @@ struct DocumentRewriter {
     /// gives a width; for an own stroke, what the overrides replace.
     func strokeDeclarations(style: SVGStyle, scale: Double, isOutline: Bool) -> [String] {
         let progress = appearance.progress
-        let overrides: SVGDocumentAppearance.Overrides = isOutline ? [.paint, .width, .lineCap, .lineJoin, .miterLimit] : appearance.overrides
+        let overrides: SVGDocumentAppearance.Overrides =
+            isOutline ? [.paint, .width, .lineCap, .lineJoin, .miterLimit] : appearance.overrides
         var result: [String] = []
         if overrides.contains(.paint) { result += ["stroke:\(progress.paint)", "stroke-opacity:1"] }
         if overrides.contains(.width) {

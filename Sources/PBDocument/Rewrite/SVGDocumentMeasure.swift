@@ -51,7 +51,9 @@ public struct SVGDocumentMeasure: Sendable {
         let scale = abs(element.transform.determinant).squareRoot()
         var bySubpath: [Int: [DashWindow.Interval]] = [:]
         for part in parts {
-            guard let pieces = try? measure.trimmedPieces(from: part.start, to: part.end, offset: part.offset, scope: scope)
+            guard
+                let pieces = try? measure.trimmedPieces(
+                    from: part.start, to: part.end, offset: part.offset, scope: scope)
             else { continue }
             for piece in pieces {
                 let subpath = piece.sourceIndex
@@ -65,7 +67,10 @@ public struct SVGDocumentMeasure: Sendable {
                     end > canvasLength ? [(start, canvasLength), (0, end - canvasLength)] : [(start, end)]
                 for (from, to) in ranges {
                     bySubpath[subpath, default: []].append(
-                        (local(from, subpath: subpath, index, scale: scale), local(to, subpath: subpath, index, scale: scale)))
+                        (
+                            local(from, subpath: subpath, index, scale: scale),
+                            local(to, subpath: subpath, index, scale: scale)
+                        ))
                 }
             }
         }

@@ -134,7 +134,8 @@ struct XMLTree {
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                let child = try copy(current, parent: index, depth: depth + 1, limits: limits, xml: xml, failure: failure)
+                let child = try copy(
+                    current, parent: index, depth: depth + 1, limits: limits, xml: xml, failure: failure)
                 children.append(.element(child))
                 elementChildren.append(child)
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:

@@ -25,8 +25,7 @@ extension CairoContext {
     }
 
     /// librsvg's error as a render error (freed).
-    private static func documentError(_ error: UnsafeMutablePointer<GError>?, rsvg: pb_rsvg_functions) -> RenderError
-    {
+    private static func documentError(_ error: UnsafeMutablePointer<GError>?, rsvg: pb_rsvg_functions) -> RenderError {
         let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
         if let error { rsvg.g_error_free(error) }
         return RenderError(.encoding("librsvg cannot draw the document: \(message)"))

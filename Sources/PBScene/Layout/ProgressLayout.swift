@@ -254,7 +254,11 @@ public struct ProgressLayout: Hashable, Sendable {
         var layers: [Layer] = []
         if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
         if let document {
-            return (layers + [documentLayer(document, style: style, values: values, start: start, end: end, offset: offset)], [])
+            return (
+                layers + [
+                    documentLayer(document, style: style, values: values, start: start, end: end, offset: offset)
+                ], []
+            )
         }
         guard elements.isEmpty else {
             let (drawing, places) = elementLayers(style: style, values: values, start: start, end: end, offset: offset)
