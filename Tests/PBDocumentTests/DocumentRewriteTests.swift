@@ -87,7 +87,9 @@ struct DocumentRewriteTests {
                 + ##"<path d="M0 0H9" stroke="red" style="stroke:url(https://example.com/p.svg#x)"><animate attributeName="d"/></path>"##
                 + ##"<a href="javascript:alert(3)"><circle r="3" fill="blue"/></a>"##)
         let text = rewritten(doc, parts: doc.elements.map { _ in [.init(start: 0, end: 1)] }, fills: true)
-        for forbidden in ["script", "alert", "foreignObject", "onclick", "example.com", "file:", "other.svg", "animate"] {
+        for forbidden in [
+            "script", "alert", "foreignObject", "onclick", "example.com", "file:", "other.svg", "animate",
+        ] {
             #expect(!text.contains(forbidden), "\(forbidden) in \(text)")
         }
     }
