@@ -105,11 +105,7 @@ extension RenderOptions {
             indicator.geometry = drawn.geometry
             indicator.document = drawn.document
         }
-        if let viewBox {
-            indicator.geometry = try Self.mapped(indicator, by: viewBox, input: input)
-            // TODO(issue 29): a view box maps the elements, not yet the rewritten document.
-            indicator.document = nil
-        }
+        if let viewBox { indicator.geometry = try Self.mapped(indicator, by: viewBox, input: input) }
         indicator.isClockwise = !counterclockwise
         if let values {
             guard progress == nil else {
