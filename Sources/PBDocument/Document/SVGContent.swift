@@ -1,6 +1,6 @@
 /// Something a document draws that has no outline for the progress to draw along: a `<text>`, an
 /// `<image>`, or a shape that paints only markers. It appears when the drawing reaches it
-/// (``position``), or always, as the caller says (``SVGDocument/rewritten(_:)``).
+/// (``position``), or always, as the caller says (``SVGDocumentMeasure/rewritten(_:)``).
 public struct SVGContent: Hashable, Sendable {
     /// The element's name: `text`, `image`, or a shape's.
     public let tag: String

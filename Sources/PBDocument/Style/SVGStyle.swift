@@ -4,7 +4,7 @@
 /// its fill paints, and whether it has markers.
 ///
 /// Colours, paint servers, opacity, clipping, masking, filters and text stay librsvg's: a
-/// rewritten document (``SVGDocument/rewritten(_:)``) keeps their declarations as written.
+/// rewritten document (``SVGDocumentMeasure/rewritten(_:)``) keeps their declarations as written.
 /// Lengths are in the element's own user units, before its transform.
 public struct SVGStyle: Hashable, Sendable {
     /// Whether the element strokes: its `stroke` is not `none` and its width is above 0.
