@@ -2,7 +2,7 @@ import PBGeometry
 
 /// An SVG document read into exact geometry: the canvas it is drawn on and every shape it
 /// draws, in rendering order, each as a `PBGeometry` `Path` on the canvas with what the progress
-/// needs of its style; and, rewritten at a progress (``rewritten(_:)``), the document librsvg
+/// needs of its style; and, rewritten at a progress (``SVGDocumentMeasure/rewritten(_:)``), the document librsvg
 /// and browsers draw.
 ///
 /// ```swift

@@ -29,7 +29,7 @@ public struct SVGDocumentMeasure: Sendable {
     /// canvas, with each element's visible part written as its own `stroke-dasharray` and
     /// `stroke-dashoffset` (its own dash pattern kept where it was, cut to the part), fills,
     /// markers and content shown or hidden, the progress's outlines and tracks added, each `<use>`
-    /// drawn from a copy of its own, and everything unsafe left out (``DocumentSafety``). librsvg
+    /// drawn from a copy of its own, and everything unsafe left out (`DocumentSafety`). librsvg
     /// draws it, and a browser draws the same.
     ///
     /// - Complexity: O(n) in the size of the document and of the copies its `<use>`s need.
