@@ -70,6 +70,18 @@ struct DocumentRewriteTests {
         #expect(DashWindow.visible((12, 27), own: [10, 5], offset: 0).map { [$0.start, $0.end] } == [[15, 25]])
     }
 
+    @Test("A sheet's !important dashes do not beat the part: the flag goes, the element keeps the rule's value")
+    func importantRules() throws {
+        let doc = try document(
+            "<style>line { stroke-dasharray: 4 1 !important }</style>"
+                + ##"<line x2="100" stroke="red" style="stroke-dasharray: 9"/>"##)
+        let text = rewritten(doc, parts: [[.init(start: 0, end: 0.1)]])
+        #expect(!text.contains("!important"))
+        // In the element's style: its own 9, the rule's value pinned after it, then the part, [0, 10] of 4 1
+        // (dashes at 0-4 and 5-9; the one starting at 10 shows nothing).
+        #expect(Array(dashes(text).suffix(4)) == [[9], [4, 1], [4, 1, 4, 101], [0]])
+    }
+
     @Test("pathLength does not distort the dash: it goes, the dash in user units")
     func pathLength() throws {
         let doc = try document(##"<line x2="100" stroke="red" pathLength="1"/>"##)

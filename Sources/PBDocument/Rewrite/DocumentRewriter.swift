@@ -31,8 +31,11 @@ struct DocumentRewriter {
     /// Whether the appearance draws the document as it is (complete, every fill shown, nothing
     /// added): then no `<use>` needs a copy.
     let isIdentity: Bool
-    /// Whether every element is pinned (structural selectors, and copies inserted).
+    /// Whether every element is pinned (structural selectors, and copies inserted; or `!important`
+    /// rules for properties the rewrite writes).
     let pinsAll: Bool
+    /// Whether the sheet is written without the `!important` of properties the rewrite writes.
+    let dropsImportant: Bool
     /// The properties the sheets set, sorted, that pinning writes.
     let pinnedProperties: [String]
     var output = ""
@@ -47,6 +50,11 @@ struct DocumentRewriter {
     /// Attributes that give a shape its geometry, which a copy drawn from path data leaves out.
     static let geometryAttributes: Set<String> = [
         "d", "points", "x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "pathLength",
+    ]
+    /// The properties the rewrite writes into elements' `style`.
+    static let rewrittenProperties: Set<String> = [
+        "fill", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
+        "stroke-dasharray", "stroke-dashoffset", "marker", "marker-start", "marker-mid", "marker-end", "display",
     ]
     /// What hides an element's fill and markers.
     static let hiddenFill = ["fill:none", "marker-start:none", "marker-mid:none", "marker-end:none"]
@@ -77,7 +85,13 @@ struct DocumentRewriter {
             }
         isIdentity = identity
         let sheet = source.styles.sheet
-        pinsAll = sheet.hasStructuralSelectors && !identity
+        // An `!important` rule would win over what the rewrite writes in `style`: its flag goes, and
+        // every element is pinned, so each keeps the value the rule gave it.
+        let importantRewritten = sheet.rules.contains { rule in
+            rule.declarations.contains { $0.isImportant && Self.rewrittenProperties.contains($0.property) }
+        }
+        dropsImportant = importantRewritten && !identity
+        pinsAll = (sheet.hasStructuralSelectors || importantRewritten) && !identity
         pinnedProperties = sheet.properties.flatMap(StyleResolver.longhands).filter(CSSProperty.isKnown).sorted()
     }
 
@@ -219,7 +233,12 @@ struct DocumentRewriter {
         guard tree.elements.firstIndex(where: { $0.isSVG && $0.name == "style" }) == node else { return nil }
         var sheet = ""
         for rule in source.styles.sheet.rules {
-            let declarations = rule.declarations.filter(DocumentSafety.isSafe)
+            var declarations = rule.declarations.filter(DocumentSafety.isSafe)
+            if dropsImportant {
+                for index in declarations.indices where Self.rewrittenProperties.contains(declarations[index].property) {
+                    declarations[index].isImportant = false
+                }
+            }
             guard !declarations.isEmpty else { continue }
             sheet += "\(rule.selectorText){\(declarations.map(DocumentSafety.text).joined(separator: ";"))}"
         }
