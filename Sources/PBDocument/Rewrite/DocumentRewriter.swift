@@ -235,7 +235,8 @@ struct DocumentRewriter {
         for rule in source.styles.sheet.rules {
             var declarations = rule.declarations.filter(DocumentSafety.isSafe)
             if dropsImportant {
-                for index in declarations.indices where Self.rewrittenProperties.contains(declarations[index].property) {
+                for index in declarations.indices where Self.rewrittenProperties.contains(declarations[index].property)
+                {
                     declarations[index].isImportant = false
                 }
             }
