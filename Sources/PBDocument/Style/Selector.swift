@@ -8,15 +8,15 @@
 /// combinators are descendant (white space), child (`>`), next sibling (`+`) and subsequent
 /// sibling (`~`). Anything else (namespaces, pseudo-elements, dynamic pseudo-classes) makes
 /// ``init(parsing:)`` fail, and the rule is skipped.
-struct Selector: Hashable {
+struct Selector: Hashable, Sendable {
     /// How a compound relates to the one on its left.
-    enum Combinator: Hashable {
+    enum Combinator: Hashable, Sendable {
         case descendant, child, nextSibling, subsequentSibling
     }
 
     /// An attribute test: `[name]`, or `[name op value]`.
-    struct AttributeTest: Hashable {
-        enum Operation: Hashable {
+    struct AttributeTest: Hashable, Sendable {
+        enum Operation: Hashable, Sendable {
             case exists, equals, includes, dashMatch, prefix, suffix, substring
         }
         var name: String
@@ -26,7 +26,7 @@ struct Selector: Hashable {
     }
 
     /// A structural pseudo-class.
-    indirect enum Pseudo: Hashable {
+    indirect enum Pseudo: Hashable, Sendable {
         case root, empty
         /// `:nth-child(a n + b)` and its relatives: counted from the end (`last`) and among
         /// siblings of the same type (`ofType`); `first-child` is `(0, 1)`.
@@ -38,7 +38,7 @@ struct Selector: Hashable {
     }
 
     /// Simple selectors that must all match one element.
-    struct Compound: Hashable {
+    struct Compound: Hashable, Sendable {
         var type: String?
         var id: String?
         var classes: [String] = []

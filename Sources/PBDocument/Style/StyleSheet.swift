@@ -3,7 +3,7 @@
 /// with declarations. Selectors it cannot read are skipped (counted in ``skippedSelectors``), and
 /// so are at-rules (`@media`, `@font-face`, `@import`).
 struct StyleSheet: Sendable {
-    struct Rule {
+    struct Rule: Sendable {
         var selector: Selector
         /// The selector as written (trimmed), which a rewritten document's sheet writes back.
         var selectorText: String
@@ -13,7 +13,7 @@ struct StyleSheet: Sendable {
     }
 
     /// A property and its value, and whether it was `!important`.
-    struct Declaration: Hashable {
+    struct Declaration: Hashable, Sendable {
         var property: String
         var value: String
         var isImportant: Bool
