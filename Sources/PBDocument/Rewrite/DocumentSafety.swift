@@ -18,6 +18,9 @@ enum DocumentSafety {
     /// are kept), a reference to outside the document, or a style that holds one.
     static func attribute(_ name: String, _ value: String, element: String) -> String? {
         if name.hasPrefix("{") { return nil }
+        // A prefix the rewrite does not declare (found by fuzzing: `xmlpc:xliwk`, an unbound
+        // prefix libxml2 keeps in the name) would make it XML librsvg refuses.
+        if name.contains(":"), !name.hasPrefix("xlink:"), !name.hasPrefix("xml:") { return nil }
         if name.lowercased().hasPrefix("on") { return nil }
         if name == "href" || name == "xlink:href" {
             return DocumentReader.isInside(value, allowingData: dataElements.contains(element)) ? value : nil
