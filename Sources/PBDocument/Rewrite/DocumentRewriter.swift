@@ -332,8 +332,10 @@ struct DocumentRewriter {
         let dashed = drawnSubpaths.filter { stretches[$0] != nil && !whole.contains($0) }
         let dashDeclarations = dashDeclarations(ownDash)
         if dashed.isEmpty && whole.count == drawnSubpaths.count && !drawnSubpaths.isEmpty {
-            // Whole: its own stroke (and dashes), as the document draws it.
-            drawing.declarations += base + dashDeclarations
+            // Whole: its own stroke (and dashes), as the document draws it; its dashes written out
+            // only where an override or a dropped pathLength changed them.
+            let rewritesDash = appearance.overrides.contains(.dash) || drawing.dropsPathLength
+            drawing.declarations += base + (rewritesDash ? dashDeclarations : [])
             return drawing
         }
         if whole.isEmpty && dashed.isEmpty {

@@ -8,8 +8,9 @@ struct StyleSheet: Sendable {
         /// The selector as written (trimmed), which a rewritten document's sheet writes back.
         var selectorText: String
         var declarations: [Declaration]
-        /// The rule's place in the sheets, for ties of specificity.
-        var order: Int
+        /// The selector's specificity, worked out once (every element's cascade sorts by it; ties
+        /// go by the rule's place in ``rules``).
+        var specificity: Int
     }
 
     /// A property and its value, and whether it was `!important`.
@@ -77,7 +78,9 @@ struct StyleSheet: Sendable {
                 }
                 index[selector.subject.key, default: []].append(rules.count)
                 rules.append(
-                    Rule(selector: selector, selectorText: text, declarations: declarations, order: rules.count))
+                    Rule(
+                        selector: selector, selectorText: text, declarations: declarations,
+                        specificity: selector.specificity))
                 hasStructuralSelectors = hasStructuralSelectors || selector.isStructural
                 for declaration in declarations { properties.insert(declaration.property) }
                 declarationCount += declarations.count
@@ -171,9 +174,10 @@ struct StyleSheet: Sendable {
         for key in keys {
             for rule in self.index[key] ?? [] { candidates.insert(rule) }
         }
-        let matching = candidates.map { rules[$0] }.filter { $0.selector.matches(index, in: tree) }
-            .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
-        return matching.flatMap(\.declarations)
+        // By index (a rule's order), so that sorting moves integers, not rules.
+        let matching = candidates.filter { rules[$0].selector.matches(index, in: tree) }
+            .sorted { (rules[$0].specificity, $0) < (rules[$1].specificity, $1) }
+        return matching.flatMap { rules[$0].declarations }
     }
 }
 
