@@ -330,12 +330,11 @@ struct DocumentRewriter {
             return only[0].start <= 1e-9 * lengths[subpath] && only[0].end >= lengths[subpath] * (1 - 1e-9)
         }
         let dashed = drawnSubpaths.filter { stretches[$0] != nil && !whole.contains($0) }
-        let dashDeclarations = dashDeclarations(ownDash)
         if dashed.isEmpty && whole.count == drawnSubpaths.count && !drawnSubpaths.isEmpty {
             // Whole: its own stroke (and dashes), as the document draws it; its dashes written out
             // only where an override or a dropped pathLength changed them.
             let rewritesDash = appearance.overrides.contains(.dash) || drawing.dropsPathLength
-            drawing.declarations += base + (rewritesDash ? dashDeclarations : [])
+            drawing.declarations += base + (rewritesDash ? dashDeclarations(ownDash) : [])
             return drawing
         }
         if whole.isEmpty && dashed.isEmpty {
@@ -351,7 +350,8 @@ struct DocumentRewriter {
         let localSubpaths = element.localPath.subpaths
         if !whole.isEmpty {
             let data = Path(subpaths: whole.map { localSubpaths[$0] }).svgPathData(decimals: nil)
-            drawing.after += copy(of: node, data: data, declarations: base + dashDeclarations + Self.hiddenFill)
+            drawing.after += copy(
+                of: node, data: data, declarations: base + dashDeclarations(ownDash) + Self.hiddenFill)
         }
         for subpath in dashed {
             let data = Path(subpaths: [localSubpaths[subpath]]).svgPathData(decimals: nil)

@@ -176,8 +176,10 @@ struct StyleSheet: Sendable {
         }
         // By index (a rule's order), so that sorting moves integers, not rules.
         let matching = candidates.filter { rules[$0].selector.matches(index, in: tree) }
-            .sorted { (rules[$0].specificity, $0) < (rules[$1].specificity, $1) }
-        return matching.flatMap { rules[$0].declarations }
+            .map { (specificity: rules[$0].specificity, rule: $0) }.sorted {
+                ($0.specificity, $0.rule) < ($1.specificity, $1.rule)
+            }
+        return matching.flatMap { rules[$0.rule].declarations }
     }
 }
 
