@@ -54,6 +54,10 @@ let package = Package(
         // with pangocairo's pkg-config file: that would link Pango, GLib and HarfBuzz into every process, and its
         // chain (gio-2.0, then gmodule-no-export-2.0) carries `-pthread`, which SwiftPM refuses in a dependency.
         .target(name: "CPango", dependencies: ["CCairo", "CDynamicLibrary"]),
+        // librsvg (Debian's librsvg2-dev), the SVG engine GNOME uses: it draws SVG documents, rewritten with their
+        // progress, onto pbrender's Cairo context. Loaded when the first document is drawn (CDynamicLibrary), never
+        // for a ring; include/librsvg and include/gdk-pixbuf link to Debian's headers, like CPango's.
+        .target(name: "CRSVG", dependencies: ["CCairo", "CDynamicLibrary"]),
         // ICU (Debian's libicu72, which libxml2 needs already): numbers, percents, byte counts and times in the
         // locale `--locale` names, loaded when the first such locale is asked for (CDynamicLibrary); en_US_POSIX,
         // the default, needs none. Its header spells ICU's types itself (Foundation carries an ICU of its own, whose
@@ -81,7 +85,7 @@ let package = Package(
             name: "PBRendering",
             dependencies: [
                 "PBGeometry", "PBStyle", "PBScene", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango",
-                "CSPNG", "CWebP", "CGIF",
+                "CRSVG", "CSPNG", "CWebP", "CGIF",
             ],
             swiftSettings: strict),
         // `ProgressState(progress)` for a Foundation `Progress`, `Date`s for `Timestamp`s, `Locale`s for locale

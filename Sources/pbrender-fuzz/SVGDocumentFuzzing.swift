@@ -11,7 +11,9 @@
     /// (and, for XML that is not well-formed, its column: `icon.svg:3:14: …`); a warning is one
     /// line; a document read has a finite canvas, and every element's path (drawn and local)
     /// and the whole document's path have a finite length, before and after fitting, unless
-    /// they reach beyond 1e300 (see ``checkLengths(_:_:)``).
+    /// they reach beyond 1e300 (see ``checkLengths(_:_:)``); the document librsvg would draw at
+    /// progress 0.5 (the rewrite) is well-formed XML that reads back, and keeps nothing unsafe
+    /// (see ``checkRewrite(_:)``).
     enum SVGDocumentFuzzing {
         /// The name the document is read under, which every message must start with.
         static let fileName = "icon.svg"
@@ -36,7 +38,27 @@
             }
             checkLengths(document, "read")
             checkLengths(document.fitted(to: Size(width: 64, height: 64)), "fitted to 64 x 64")
+            checkRewrite(document.fitted(to: Size(width: 64, height: 64)))
             return true
+        }
+
+        /// The rewritten document at progress 0.5 reads back (a limit may refuse what its `<use>`
+        /// copies add, never its XML), and holds no script, `<foreignObject>` or event handler.
+        static func checkRewrite(_ document: SVGDocument) {
+            var indicator = ProgressIndicator(document: document)
+            indicator.progress = 0.5
+            guard let scene = try? indicator.scene() else { return }
+            for case .document(let layer) in scene.layers {
+                let markup = layer.markup
+                do {
+                    _ = try SVGDocument(string: markup, fileName: fileName)
+                } catch {
+                    if case .notWellFormed = error.kind { fuzzFailure("the rewrite is not well-formed: \(error)") }
+                }
+                for unsafe in ["<script", "<foreignObject", " onload=", " onclick="] where markup.contains(unsafe) {
+                    fuzzFailure("the rewrite keeps \(unsafe)")
+                }
+            }
         }
 
         /// One line, located: the file's name, then its line when the error has one, then its

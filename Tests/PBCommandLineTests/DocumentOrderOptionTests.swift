@@ -45,7 +45,7 @@ struct DocumentOrderOptionTests {
         #expect(image[100, 73].alpha == 0)
     }
 
-    @Test("--fills draws a gradient fill where the document puts it, and warns of a gradient stroke that cannot paint")
+    @Test("--fills draws a gradient fill where the document puts it; a gradient stroke that cannot paint draws nothing")
     func gradientFills() throws {
         let document = """
             <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
@@ -57,10 +57,9 @@ struct DocumentOrderOptionTests {
         let result = runTool(
             ["--path", "g.svg", "--progress", "0", "--fills", "always", "-o", "-"], files: ["g.svg": document])
         #expect(result.exitCode == 0)
-        #expect(
-            result.error
-                == "pbrender: warning: g.svg:4: stroke url(#g) paints nothing: its gradient is in objectBoundingBox "
-                + "units and the <line> has no width or no height (gradientUnits=\"userSpaceOnUse\" paints it)\n")
+        // librsvg draws the document: a bounding-box gradient on a line paints nothing, as rsvg-convert
+        // draws it (TODO(issue 29): name it once, as the old reader did).
+        #expect(result.error.isEmpty, "\(result.error)")
         let image = try RGBAImage(png: result.outputBytes)
         // Pixel 70 covers x = 70.5: a fraction 0.505 of the way across the rectangle.
         let pixel = image[70, 50]
@@ -87,30 +86,22 @@ struct DocumentOrderOptionTests {
         #expect(spinner.exitCode == 2 && spinner.error.contains("several elements"), "\(spinner.error)")
     }
 
-    @Test(
-        "A live or animated SVG refuses a skewed element and dashes of its own, naming the option given",
-        arguments: [
-            (
-                #"<g transform="skewX(30)"><rect x="10" y="40" width="50" height="40" fill="none" stroke="black"/></g>"#,
-                "stroked in its own space"
-            ),
-            (
-                #"<line x1="10" y1="60" x2="110" y2="60" stroke="black" stroke-dasharray="5 5"/>"#,
-                "cannot have a dash pattern"
-            ),
-        ])
-    func liveAndAnimatedRefusals(element: String, reason: String) {
+    // TODO(issue 29): the rewrite's live and animated variants; until then they are refused, said so.
+    @Test("A live or animated SVG of a document is refused, naming the option given, with nothing written")
+    func liveAndAnimatedRefusals() {
         let document =
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><line x1="10" y1="20" x2="110" y2="20" stroke="black"/>"#
-            + element + "</svg>"
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><line x1="10" y1="20" x2="110" y2="20" stroke="black"/></svg>"#
         for (arguments, named) in [
-            (["--progress", "0.5", "--live"], "option '--live' does not apply here: a live SVG"),
-            (["--animate-to", "1"], "option '--animate-to' does not apply here: an animated SVG"),
+            (
+                ["--progress", "0.5", "--live"],
+                "option '--live' does not apply here: a document's live or animated SVG"
+            ),
+            (["--animate-to", "1"], "option '--animate-to' does not apply here: a document's live or animated SVG"),
         ] {
             let result = runTool(
                 ["--path", "d.svg", "-o", "-", "--format", "svg"] + arguments, files: ["d.svg": document])
             #expect(result.exitCode == 2, "\(arguments)")
-            #expect(result.error.contains(named) && result.error.contains(reason), "\(result.error)")
+            #expect(result.error.contains(named), "\(result.error)")
             #expect(result.output.isEmpty)
         }
     }

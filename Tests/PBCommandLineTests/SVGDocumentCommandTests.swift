@@ -142,7 +142,8 @@ import Testing
         #expect(result.exitCode == 0)
         #expect(
             result.error
-                == "pbrender: warning: d.svg:5: a <text> element is not drawn (text is not converted to outlines)\n")
+                == "pbrender: warning: d.svg:5: a <text> element appears when the drawing reaches it: "
+                + "text has no outline to draw along\n")
         let job = try RenderJob(arguments: ["--progress", "1"])
         #expect(job.warnings.isEmpty)  // a shape, not a document: no document warnings
     }

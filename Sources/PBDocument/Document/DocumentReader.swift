@@ -1,23 +1,28 @@
 import PBGeometry
 
-/// Walks a document's tree in document order and collects what is drawn: each shape's path,
-/// transform and computed style, the canvas, and the warnings.
+/// Walks a document's tree in rendering order, as librsvg renders it, and collects what the
+/// progress draws along: each shape that strokes or fills, with its path, transform and the
+/// style the progress needs; what else draws (text, images, markers alone) and where it comes
+/// in that order; the canvas; and the warnings, one per cause.
 struct DocumentReader {
     let tree: XMLTree
     let fileName: String?
     let limits: SVGDocumentLimits
     var styles = StyleResolver()
-    /// Each element's cascaded declarations, once worked out (a used element is drawn again).
-    var cascades: [Int: [StyleSheet.Declaration]] = [:]
+    /// Each element's winning declarations, once worked out (a used element is drawn again).
+    var cascades: [Int: [String: StyleResolver.Winner]] = [:]
     /// The first element with each `id`.
     var ids: [String: Int] = [:]
     var elements: [SVGElement] = []
-    /// The gradients the elements' paints refer to, by `id`.
-    var gradients: [String: SVGGradient] = [:]
-    var warnings: [SVGDocumentWarning] = []
-    /// The `<text>` elements met (one warning names them all).
-    var textCount = 0
-    var firstTextLine = 0
+    var content: [SVGContent] = []
+    /// The `<use>` instances met: instance 0 is the document itself, each other one a `<use>`
+    /// drawn within another instance.
+    var instances: [DocumentInstance] = [DocumentInstance(use: -1, parent: -1, target: 0)]
+    /// The instance each `<use>` makes within each instance, by `instance × element count + use`.
+    var useInstances: [Int: Int] = [:]
+    /// The `<switch>` children chosen, by `<switch>` element.
+    var switchChoices: [Int: Int] = [:]
+    var warnings = WarningTally()
     /// The elements being drawn, from the root down, `<use>` targets included: a `<use>` of one
     /// of them is a cycle.
     var active: Set<Int> = []
@@ -32,19 +37,28 @@ struct DocumentReader {
     var sheetsOverLimit = false
 
     /// Where an element is drawn: its user space's map to the canvas, the viewport its
-    /// percentages refer to, and the style it inherits.
+    /// percentages refer to, the style it inherits, and the `<use>` instance it is drawn in.
     struct Context {
         var transform: Transform
         var viewport: Size
         var computed: StyleResolver.Computed
+        var instance: Int
     }
 
     /// The elements that are never drawn where they stand (but may be used).
     static let notRendered: Set<String> = [
         "defs", "symbol", "clipPath", "mask", "marker", "pattern", "linearGradient", "radialGradient", "filter",
         "style", "title", "desc", "metadata", "script", "foreignObject", "font", "font-face", "cursor", "view",
-        "animate", "animateTransform", "animateMotion", "set", "mpath",
+        "animate", "animateTransform", "animateMotion", "set", "mpath", "discard",
     ]
+
+    /// The shapes, which the progress draws along.
+    static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
+
+    /// The language `<switch>` tests `systemLanguage` against: English, whatever the locale
+    /// (librsvg follows the process's locale, browsers their own: a rewritten document keeps only
+    /// the child chosen here, so both draw it).
+    static let language = "en"
 
     init(tree: XMLTree, fileName: String?, limits: SVGDocumentLimits) {
         self.tree = tree
@@ -140,39 +154,34 @@ struct DocumentReader {
         1 + text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ";") ? 1 : 0) }
     }
 
-    /// The declarations that apply to the element at `index`, in cascade order, worked out once.
-    mutating func cascade(_ index: Int) -> [StyleSheet.Declaration] {
+    /// The winning declarations of the element at `index`, worked out once.
+    mutating func cascade(_ index: Int) -> [String: StyleResolver.Winner] {
         if let known = cascades[index] { return known }
-        let declarations = styles.declarations(for: tree.elements[index])
-        cascades[index] = declarations
-        return declarations
+        let winners = styles.cascade(index, in: tree)
+        cascades[index] = winners
+        return winners
+    }
+
+    /// The computed style of the element at `index` in a parent's context, its ignored values
+    /// warned of.
+    mutating func compute(_ index: Int, parent: Context) throws(SVGDocumentError) -> StyleResolver.Computed {
+        var messages: [String] = []
+        let element = tree.elements[index]
+        do {
+            let computed = try styles.compute(
+                cascade(index), parent: parent.computed, viewport: parent.viewport, element: element.name
+            ) { messages.append($0) }
+            for message in messages { warnings.add(message, line: element.line) }
+            return computed
+        } catch {
+            var located = error
+            (located.fileName, located.line) = (fileName, element.line)
+            throw located
+        }
     }
 
     func failure(_ kind: SVGDocumentError.Kind, at index: Int) -> SVGDocumentError {
         SVGDocumentError(kind: kind, fileName: fileName, line: tree.elements[index].line)
-    }
-
-    /// Warns where a fill or stroke refers to a gradient and paints nothing, as in
-    /// rsvg-convert: a reference without a fallback colour to no gradient, or to a gradient in
-    /// `objectBoundingBox` units on an element whose box has no width or no height (a
-    /// horizontal line's gradient stroke).
-    mutating func warnOfUnpaintedReferences(_ element: SVGElement, at index: Int) {
-        for (property, paint) in [("fill", element.style.fill), ("stroke", element.style.stroke)] {
-            guard case .reference(let id, nil) = paint else { continue }
-            let name = "\(property) url(#\(SVGDocumentError.shortened(id)))"
-            if let gradient = gradients[id] {
-                guard !gradient.canPaint(element) else { continue }
-                warn(
-                    "\(name) paints nothing: its gradient is in objectBoundingBox units and the <\(element.tag)> "
-                        + "has no width or no height (gradientUnits=\"userSpaceOnUse\" paints it)", at: index)
-            } else {
-                warn("\(name) paints nothing: no gradient has that id", at: index)
-            }
-        }
-    }
-
-    mutating func warn(_ message: String, at index: Int) {
-        warnings.append(SVGDocumentWarning(message: message, fileName: fileName, line: tree.elements[index].line))
     }
 
     /// Reads the whole document: the root's canvas, then every element in order.
@@ -183,11 +192,14 @@ struct DocumentReader {
                 line: tree.elements.first?.line ?? 0)
         }
         let viewBox = try self.viewBox(of: 0)
+        let initial = Context(
+            transform: .identity, viewport: Size(width: 0, height: 0), computed: StyleResolver.Computed(), instance: 0)
+        let computed = try compute(0, parent: initial)
         // The canvas: width and height (a percentage has nothing to refer to: it is left out),
         // the missing one from the view box's aspect ratio, or the view box's size, or CSS's
         // default 300 × 150 for a replaced element with nothing given.
-        var width = try canvasLength("width", of: 0)
-        var height = try canvasLength("height", of: 0)
+        var width = try canvasLength("width", fontSize: computed.fontSize)
+        var height = try canvasLength("height", fontSize: computed.fontSize)
         if let box = viewBox?.rect {
             switch (width, height) {
             case (nil, nil): (width, height) = (box.width, box.height)
@@ -214,30 +226,41 @@ struct DocumentReader {
                     reason: "a canvas of no \(name) shows nothing (SVG disables rendering)"), at: 0)
         }
         let transform = viewBox?.transform(onto: canvas) ?? .identity
-        let initial = StyleResolver.Computed(style: SVGStyle(), isVisible: true, isDisplayed: true)
-        let declarations = cascade(0)
         let viewport = viewBox?.rect.size ?? canvas
-        let computed = styles.compute(declarations, parent: initial, viewport: viewport) { message in
-            warnings.append(SVGDocumentWarning(message: message, fileName: fileName, line: root.line))
-        }
         if computed.isDisplayed {
             active.insert(0)
-            try children(of: 0, Context(transform: transform, viewport: viewport, computed: computed))
+            try children(
+                of: 0, Context(transform: transform, viewport: viewport, computed: computed, instance: 0))
         }
-        if textCount > 0 {
-            warnings.append(
-                SVGDocumentWarning(
-                    message: textCount == 1
-                        ? "a <text> element is not drawn (text is not converted to outlines)"
-                        : "\(textCount) <text> elements are not drawn (text is not converted to outlines)",
-                    fileName: fileName, line: firstTextLine))
-        }
+        warnAboutSheets()
         return canvas
+    }
+
+    /// Warns, once each, of the style sheets' parts librsvg is not given: selectors pbrender
+    /// cannot match and at-rules (a rewritten document's sheet holds only the rules matched here,
+    /// so that what it draws and what the progress follows agree).
+    mutating func warnAboutSheets() {
+        let line = tree.elements.first { $0.name == "style" }?.line ?? 0
+        let skipped = styles.sheet.skippedSelectors
+        if let first = skipped.first {
+            let others = skipped.count > 1 ? " and \(skipped.count - 1) more" : ""
+            warnings.add(
+                "the style rules of selector \"\(SVGDocumentError.shortened(first))\"\(others) are not applied "
+                    + "(namespaces, pseudo-elements and dynamic pseudo-classes are not matched)", line: line)
+        }
+        let atRules = styles.sheet.skippedAtRuleCount
+        if atRules > 0 {
+            warnings.add(
+                atRules == 1
+                    ? "an at-rule (@media, @font-face, @import, …) in the style sheet is not applied"
+                    : "\(atRules) at-rules (@media, @font-face, @import, …) in the style sheet are not applied",
+                line: line)
+        }
     }
 
     /// Draws the children of `index` in order.
     mutating func children(of index: Int, _ context: Context) throws(SVGDocumentError) {
-        for case .element(let child) in tree.elements[index].children {
+        for child in tree.elements[index].elementChildren {
             try draw(child, context)
         }
     }
@@ -253,26 +276,15 @@ struct DocumentReader {
                 .overBudget(.elements, count: Double(visits), limit: limits.maximumDrawnElementCount), at: index)
         }
         let name = element.name
-        if Self.notRendered.contains(name) && !(useTarget && name == "symbol") { return }
-        if name == "text" {
-            if textCount == 0 { firstTextLine = element.line }
-            textCount += 1
+        if name == "foreignObject" {
+            warnings.add("a <foreignObject> draws nothing: its content is not SVG and is left out", line: element.line)
             return
         }
+        if Self.notRendered.contains(name) && !(useTarget && name == "symbol") { return }
         var context = parent
-        var messages: [String] = []
-        context.computed = styles.compute(
-            cascade(index), parent: parent.computed, viewport: parent.viewport
-        ) { messages.append($0) }
-        for message in messages { warn(message, at: index) }
+        context.computed = try compute(index, parent: parent)
         guard context.computed.isDisplayed else { return }
-        if let text = element.attributes["transform"], name != "svg" {
-            guard let transform = TransformList.parse(text) else {
-                throw failure(
-                    .invalidValue(
-                        element: name, attribute: "transform", value: text,
-                        reason: "expected matrix, translate, scale, rotate, skewX or skewY functions"), at: index)
-            }
+        if let transform = context.computed.transform, name != "svg" {
             context.transform = transform.concatenating(context.transform)
         }
         active.insert(index)
@@ -285,38 +297,102 @@ struct DocumentReader {
         case "g", "a":
             try children(of: index, context)
         case "switch":
-            // The first child a reader would draw: features and languages are not tested, so the
-            // first element child.
-            if case .element(let child)? = element.children.first(where: {
-                if case .element = $0 { return true }
-                return false
-            }) {
-                try draw(child, context)
-            }
+            if let child = try chosenChild(of: index) { try draw(child, context) }
         case "svg", "symbol":
             try viewport(of: index, context, size: nil)
         case "use":
             try use(index, context)
-        case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
-            guard context.computed.isVisible, let path = try shape(index, context.viewport), !path.isEmpty else {
+        case "text":
+            addContent(
+                index, context, warning: "appear when the drawing reaches them: text has no outline to draw along")
+        case "image":
+            let reference = element.attributes["href"] ?? element.attributes["xlink:href"] ?? ""
+            if !Self.isInside(reference, allowingData: true) {
+                warnings.add(
+                    "<image> href=\"\(SVGDocumentError.shortened(reference))\" draws nothing: nothing outside the "
+                        + "document is read", line: element.line)
                 return
             }
-            for paint in [context.computed.style.fill, context.computed.style.stroke] {
-                if case .reference(let id, _) = paint, gradients[id] == nil {
-                    gradients[id] = gradient(id: id, viewport: context.viewport)
-                }
-            }
-            let drawn = SVGElement(
-                tag: name, id: element.attributes["id"], localPath: path, transform: context.transform,
-                style: context.computed.style, line: element.line)
-            warnOfUnpaintedReferences(drawn, at: index)
-            elements.append(drawn)
-        case "image":
-            warn("an <image> is not drawn", at: index)
+            addContent(index, context, warning: "appear when the drawing reaches them: an image has no outline")
+        case _ where Self.shapes.contains(name):
+            try shape(index, context)
         default:
             // Unknown elements and their content are not drawn, as in a browser.
             break
         }
+    }
+
+    /// A shape: a drawn element when its stroke or its fill paints (the progress runs along it),
+    /// content when only its markers do.
+    mutating func shape(_ index: Int, _ context: Context) throws(SVGDocumentError) {
+        let computed = context.computed
+        guard computed.isVisible, let path = try shape(index, context.viewport, fontSize: computed.fontSize),
+            !path.isEmpty
+        else { return }
+        let element = tree.elements[index]
+        let hasStroke = computed.hasStrokePaint && computed.strokeWidth > 0
+        guard hasStroke || computed.fillPaints else {
+            if computed.hasMarkers {
+                addContent(index, context, warning: "appear when the drawing reaches them: they draw only markers")
+            }
+            return
+        }
+        var dashArray = computed.dashArray
+        var dashOffset = computed.dashOffset
+        let pathLength = element.attributes["pathLength"].flatMap { Double($0.trimmingCharacters) }
+        if let pathLength, pathLength > 0, pathLength.isFinite, !dashArray.isEmpty {
+            // As browsers lay the dashes: in units of pathLength (librsvg ignores it; the rewrite
+            // writes the lengths out, so both draw the browsers' dashes).
+            let ratio = PathMeasure(path).length / pathLength
+            dashArray = dashArray.map { $0 * ratio }
+            dashOffset *= ratio
+        }
+        let style = SVGStyle(
+            hasStroke: hasStroke, strokeWidth: computed.strokeWidth, dashArray: dashArray, dashOffset: dashOffset,
+            fillPaints: computed.fillPaints, hasMarkers: computed.hasMarkers)
+        elements.append(
+            SVGElement(
+                tag: element.name, id: element.attributes["id"], localPath: path, transform: context.transform,
+                style: style, line: element.line, node: index, instance: context.instance))
+    }
+
+    /// Records something that draws but has no outline to draw along, with the warning its kind
+    /// gives (once, with a count).
+    mutating func addContent(_ index: Int, _ context: Context, warning: String) {
+        let element = tree.elements[index]
+        content.append(
+            SVGContent(
+                tag: element.name, line: element.line, position: elements.count, node: index,
+                instance: context.instance))
+        warnings.count("<\(element.name)>", warning, line: element.line)
+    }
+
+    /// The child of a `<switch>` librsvg and browsers draw: the first element whose conditions
+    /// pass (`requiredExtensions`: none is supported; `systemLanguage`: ``language``), a
+    /// `<foreignObject>` left out.
+    mutating func chosenChild(of index: Int) throws(SVGDocumentError) -> Int? {
+        if let known = switchChoices[index] { return known }
+        let chosen = tree.elements[index].elementChildren.first { child in
+            let element = tree.elements[child]
+            guard element.isSVG, element.name != "foreignObject" else { return false }
+            if element.attributes["requiredExtensions"] != nil { return false }
+            if let languages = element.attributes["systemLanguage"] {
+                return languages.split(separator: ",").contains { tag in
+                    let tag = tag.trimmingCharacters.lowercased()
+                    return tag == Self.language || tag.hasPrefix(Self.language + "-")
+                }
+            }
+            return true
+        }
+        switchChoices[index] = chosen
+        return chosen
+    }
+
+    /// Whether a reference names something inside the document: a fragment (`#id`), or with
+    /// `allowingData` a `data:` URL.
+    static func isInside(_ reference: String, allowingData: Bool) -> Bool {
+        let trimmed = reference.trimmingCharacters
+        return trimmed.hasPrefix("#") || (allowingData && trimmed.lowercased().hasPrefix("data:"))
     }
 
     /// A nested `<svg>` (at `x`, `y`, with its own `width` and `height`, default 100%) or a used
@@ -325,16 +401,17 @@ struct DocumentReader {
         var context = context
         let element = tree.elements[index]
         let viewBox = try self.viewBox(of: index)
+        let fontSize = context.computed.fontSize
         var origin = Point.zero
         if element.name == "svg" {
             origin = Point(
-                try length("x", of: index, context.viewport, .horizontal) ?? 0,
-                try length("y", of: index, context.viewport, .vertical) ?? 0)
+                try length("x", of: index, context.viewport, .horizontal, fontSize: fontSize) ?? 0,
+                try length("y", of: index, context.viewport, .vertical, fontSize: fontSize) ?? 0)
         }
         var (width, height) = (size?.width, size?.height)
         if size == nil {
-            width = try length("width", of: index, context.viewport, .horizontal)
-            height = try length("height", of: index, context.viewport, .vertical)
+            width = try length("width", of: index, context.viewport, .horizontal, fontSize: fontSize)
+            height = try length("height", of: index, context.viewport, .vertical, fontSize: fontSize)
         }
         let box = Size(width: width ?? context.viewport.width, height: height ?? context.viewport.height)
         guard box.width > 0, box.height > 0 else { return }
@@ -346,33 +423,43 @@ struct DocumentReader {
     }
 
     /// A `<use>`: the element its `href` (or `xlink:href`) names, moved by `x` and `y`, drawn
-    /// with the `<use>`'s style as its parent's.
+    /// with the `<use>`'s style as its parent's, as an instance of its own.
     mutating func use(_ index: Int, _ context: Context) throws(SVGDocumentError) {
         let element = tree.elements[index]
         guard let reference = element.attributes["href"] ?? element.attributes["xlink:href"] else { return }
-        guard reference.hasPrefix("#"), let target = ids[String(reference.dropFirst())] else {
-            warn(
-                "<use> href=\"\(SVGDocumentError.shortened(reference))\" refers to no element: nothing drawn", at: index
-            )
+        guard Self.isInside(reference, allowingData: false) else {
+            warnings.add(
+                "<use> href=\"\(SVGDocumentError.shortened(reference))\" draws nothing: nothing outside the document "
+                    + "is read", line: element.line)
+            return
+        }
+        guard let target = ids[String(reference.trimmingCharacters.dropFirst())] else {
+            warnings.add(
+                "<use> href=\"\(SVGDocumentError.shortened(reference))\" refers to no element: nothing drawn",
+                line: element.line)
             return
         }
         guard !active.contains(target) else { throw failure(.useCycle(reference: reference), at: index) }
         var context = context
-        let x = try length("x", of: index, context.viewport, .horizontal) ?? 0
-        let y = try length("y", of: index, context.viewport, .vertical) ?? 0
+        let fontSize = context.computed.fontSize
+        let x = try length("x", of: index, context.viewport, .horizontal, fontSize: fontSize) ?? 0
+        let y = try length("y", of: index, context.viewport, .vertical, fontSize: fontSize) ?? 0
         context.transform = Transform(translationX: x, y: y).concatenating(context.transform)
+        let key = context.instance * tree.elements.count + index
+        let instance = useInstances[key] ?? instances.count
+        if useInstances[key] == nil {
+            useInstances[key] = instance
+            instances.append(DocumentInstance(use: index, parent: context.instance, target: target))
+        }
+        context.instance = instance
         let targetElement = tree.elements[target]
         if targetElement.isSVG, targetElement.name == "symbol" {
             // The symbol's own style applies under the use's.
             var symbolContext = context
-            var messages: [String] = []
-            symbolContext.computed = styles.compute(
-                cascade(target), parent: context.computed, viewport: context.viewport
-            ) { messages.append($0) }
-            for message in messages { warn(message, at: target) }
+            symbolContext.computed = try compute(target, parent: context)
             guard symbolContext.computed.isDisplayed else { return }
-            let width = try length("width", of: index, context.viewport, .horizontal)
-            let height = try length("height", of: index, context.viewport, .vertical)
+            let width = try length("width", of: index, context.viewport, .horizontal, fontSize: fontSize)
+            let height = try length("height", of: index, context.viewport, .vertical, fontSize: fontSize)
             let size = Size(width: width ?? context.viewport.width, height: height ?? context.viewport.height)
             active.insert(target)
             defer { active.remove(target) }
@@ -386,10 +473,10 @@ struct DocumentReader {
 
     /// The path of a basic shape or `<path>` in its user space, or `nil` when SVG draws nothing
     /// (a zero or negative size).
-    mutating func shape(_ index: Int, _ viewport: Size) throws(SVGDocumentError) -> Path? {
+    mutating func shape(_ index: Int, _ viewport: Size, fontSize: Double) throws(SVGDocumentError) -> Path? {
         let element = tree.elements[index]
         func length(_ name: String, _ direction: SVGLength.Direction) throws(SVGDocumentError) -> Double? {
-            try self.length(name, of: index, viewport, direction)
+            try self.length(name, of: index, viewport, direction, fontSize: fontSize)
         }
         switch element.name {
         case "path":
@@ -467,14 +554,14 @@ struct DocumentReader {
     // MARK: Attributes
 
     /// A length attribute in user units, or `nil` when absent or `auto`.
-    func length(_ name: String, of index: Int, _ viewport: Size, _ direction: SVGLength.Direction)
-        throws(SVGDocumentError) -> Double?
-    {
+    func length(
+        _ name: String, of index: Int, _ viewport: Size, _ direction: SVGLength.Direction, fontSize: Double
+    ) throws(SVGDocumentError) -> Double? {
         guard let text = tree.elements[index].attributes[name], text.trimmingCharacters.lowercased() != "auto" else {
             return nil
         }
         do {
-            return try SVGLength(parsing: text).resolved(in: viewport, direction)
+            return try SVGLength(parsing: text).resolved(in: viewport, direction, fontSize: fontSize)
         } catch .unknownUnit(let unit) {
             throw failure(.unknownUnit(element: tree.elements[index].name, attribute: name, unit: unit), at: index)
         } catch {
@@ -486,9 +573,9 @@ struct DocumentReader {
     }
 
     /// The root's `width` or `height`: a length, or `nil` when absent, `auto` or a percentage.
-    func canvasLength(_ name: String, of index: Int) throws(SVGDocumentError) -> Double? {
-        if let text = tree.elements[index].attributes[name], text.trimmingCharacters.hasSuffix("%") { return nil }
-        return try length(name, of: index, Size(width: 0, height: 0), .other)
+    func canvasLength(_ name: String, fontSize: Double) throws(SVGDocumentError) -> Double? {
+        if let text = tree.elements[0].attributes[name], text.trimmingCharacters.hasSuffix("%") { return nil }
+        return try length(name, of: 0, Size(width: 0, height: 0), .other, fontSize: fontSize)
     }
 
     /// The root's `preserveAspectRatio`, with or without a `viewBox` (default `xMidYMid meet`).

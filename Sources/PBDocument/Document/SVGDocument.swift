@@ -1,8 +1,9 @@
 import PBGeometry
 
 /// An SVG document read into exact geometry: the canvas it is drawn on and every shape it
-/// draws, in document order, each as a `PBGeometry` `Path` on the canvas with its computed
-/// style.
+/// draws, in rendering order, each as a `PBGeometry` `Path` on the canvas with what the progress
+/// needs of its style; and, rewritten at a progress (``SVGDocumentMeasure/rewritten(_:)``), the document librsvg
+/// and browsers draw.
 ///
 /// ```swift
 /// let document = try SVGDocument(data: Array(bytes), fileName: "logo.svg")
@@ -14,28 +15,32 @@ import PBGeometry
 ///
 /// Reading is safe for untrusted input: libxml2 reads the bytes with no network access, no DTD
 /// loading and no entity substitution, a document that declares any entity is refused before it
-/// is parsed, and ``SVGDocumentLimits`` bounds the size, the nesting and the number of
-/// elements. See <doc:ReadingSVGDocuments> for what is drawn and how.
+/// is parsed, and ``SVGDocumentLimits`` bounds the size, the nesting, the number of elements and
+/// what drawing them costs, before anything is expanded. See <doc:ReadingSVGDocuments> for what
+/// is drawn and how.
 public struct SVGDocument: Hashable, Sendable {
     /// The size of the canvas, in canvas units (pixels at scale 1): the root's `width` and
     /// `height` in user units (absolute units converted, `1in = 96`), the missing one from the
     /// `viewBox`'s aspect ratio, or the `viewBox`'s size, or 300 × 150 (CSS's default) when
     /// the document gives neither.
     public let canvasSize: Size
-    /// The shapes drawn, in document order (a `<use>` draws its target where the `<use>` is).
+    /// The shapes the progress draws along, in rendering order (a `<use>` draws its target where
+    /// the `<use>` is, each time as elements of their own).
     public let elements: [SVGElement]
-    /// What was read but is not drawn as a browser would (text, ignored style values, a
-    /// `<use>` of nothing), in document order but for the one warning about text, which comes
-    /// last.
+    /// What else the document draws (text, images, shapes that paint only markers), in rendering
+    /// order, each with its place among ``elements``.
+    public let content: [SVGContent]
+    /// What is read but not drawn as a browser would, or drawn otherwise while the progress runs
+    /// (text that appears when the drawing reaches it, style values ignored, references to
+    /// outside the document): one warning per cause, with the count, in the order the causes
+    /// were first met.
     public let warnings: [SVGDocumentWarning]
-    /// The gradients the elements' fills and strokes refer to (``SVGPaint/reference(id:fallback:)``),
-    /// by `id`, each resolved through its `href` templates. A reference to an `id` missing here
-    /// names no gradient: its fallback colour is painted, or nothing.
-    public let gradients: [String: SVGGradient]
     /// The root's `preserveAspectRatio` (default `xMidYMid meet`): how ``fitted(to:)`` maps the
     /// canvas onto another. `nil` alignment is `none`.
     let alignment: Point?
     let slices: Bool
+    /// The tree and what reading it worked out, which a rewrite writes back.
+    let source: DocumentSource
 
     /// Reads a document from its bytes.
     ///
@@ -58,24 +63,39 @@ public struct SVGDocument: Hashable, Sendable {
         try reader.checkCost()
         canvasSize = try reader.read()
         elements = reader.elements
-        warnings = reader.warnings
-        gradients = reader.gradients
+        content = reader.content
+        warnings = reader.warnings.warnings(fileName: fileName)
         let aspect = try reader.rootAspectRatio()
         alignment = aspect.alignment.map { Point($0.x, $0.y) }
         slices = aspect.slices
+        source = DocumentSource(reader: reader, canvas: canvasSize)
     }
 
     /// A document with every property given (for ``fitted(to:)``).
     init(
-        canvasSize: Size, elements: [SVGElement], warnings: [SVGDocumentWarning], gradients: [String: SVGGradient],
-        alignment: Point?, slices: Bool
+        canvasSize: Size, elements: [SVGElement], content: [SVGContent], warnings: [SVGDocumentWarning],
+        alignment: Point?, slices: Bool, source: DocumentSource
     ) {
         self.canvasSize = canvasSize
-        self.gradients = gradients
         self.elements = elements
+        self.content = content
         self.warnings = warnings
         self.alignment = alignment
         self.slices = slices
+        self.source = source
+    }
+
+    /// Documents are equal when they were read from the same reading and draw the same.
+    public static func == (lhs: SVGDocument, rhs: SVGDocument) -> Bool {
+        lhs.source === rhs.source && lhs.canvasSize == rhs.canvasSize && lhs.elements == rhs.elements
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(source))
+        hasher.combine(canvasSize.width)
+        hasher.combine(canvasSize.height)
+        hasher.combine(elements.count)
     }
 
     /// The document on a canvas of `size`, every element mapped by the transform the root's
@@ -95,14 +115,9 @@ public struct SVGDocument: Hashable, Sendable {
             rect: Rect(origin: .zero, size: canvasSize), alignment: alignment.map { ($0.x, $0.y) })
         box.slices = slices
         let transform = box.transform(onto: size)
-        let mapped = elements.map { element in
-            SVGElement(
-                tag: element.tag, id: element.id, localPath: element.localPath,
-                transform: element.transform.concatenating(transform), style: element.style, line: element.line)
-        }
         return SVGDocument(
-            canvasSize: size, elements: mapped, warnings: warnings, gradients: gradients, alignment: alignment,
-            slices: slices)
+            canvasSize: size, elements: elements.map { $0.mapped(by: transform) }, content: content,
+            warnings: warnings, alignment: alignment, slices: slices, source: source)
     }
 
     /// Reads a document from text; see ``init(data:fileName:limits:)``.

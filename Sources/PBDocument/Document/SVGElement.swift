@@ -1,16 +1,17 @@
 import PBGeometry
 
-/// One shape of a document as drawn: its tag and `id`, its path on the canvas (every transform,
-/// the `viewBox` and any `<use>` applied exactly), the transform that took it there, and its
-/// computed style.
+/// One shape of a document that the progress draws along: its tag and `id`, its path on the
+/// canvas (every transform, the `viewBox` and any `<use>` applied exactly), the transform that
+/// took it there, and what the progress needs of its style.
 ///
-/// The geometry is constant, so that ``path`` always is ``localPath`` mapped by ``transform``;
-/// the style may be changed (to draw the element another way).
+/// A shape is drawn along when it strokes, or when its fill paints (the progress then draws its
+/// outline). The geometry is constant, so that ``path`` always is ``localPath`` mapped by
+/// ``transform``.
 ///
-/// Basic shapes are their SVG 2 equivalent paths: a `rect` starts at `(x + rx, y)` and runs
-/// clockwise along the top, with its corners as quarter arcs; a `circle` or `ellipse` starts at
-/// its rightmost point and runs clockwise on screen in four quarter arcs; a `polygon` is closed,
-/// a `polyline` and a `line` are not.
+/// Basic shapes are their SVG 2 equivalent paths, as librsvg and browsers stroke them: a `rect`
+/// starts at `(x + rx, y)` and runs clockwise along the top, with its corners as quarter arcs; a
+/// `circle` or `ellipse` starts at its rightmost point and runs clockwise on screen in four quarter
+/// arcs; a `polygon` is closed, a `polyline` and a `line` are not.
 public struct SVGElement: Hashable, Sendable {
     /// The element's name: `path`, `rect`, `circle`, `ellipse`, `line`, `polyline` or `polygon`.
     public let tag: String
@@ -24,10 +25,14 @@ public struct SVGElement: Hashable, Sendable {
     /// (and any `<use>`'s), and the `viewBox`'s. `path` is `localPath` mapped by it; strokes are
     /// widths in user units, mapped by it too.
     public let transform: Transform
-    /// The computed style.
-    public var style: SVGStyle
+    /// What the progress needs of the element's computed style.
+    public let style: SVGStyle
     /// The line of the element in the document (1-based).
     public let line: Int
+    /// The element in the document's tree.
+    let node: Int
+    /// The `<use>` instance it is drawn in (0: the document itself).
+    let instance: Int
 
     /// The stroke width as drawn on the canvas, for a line of the element's own width: its
     /// ``SVGStyle/strokeWidth`` (or 1 user unit when it has no stroke of its own) times the
@@ -39,7 +44,10 @@ public struct SVGElement: Hashable, Sendable {
     }
 
     /// Creates an element; ``path`` is `localPath` mapped by `transform`.
-    public init(tag: String, id: String?, localPath: Path, transform: Transform, style: SVGStyle, line: Int) {
+    init(
+        tag: String, id: String?, localPath: Path, transform: Transform, style: SVGStyle, line: Int, node: Int,
+        instance: Int
+    ) {
         self.tag = tag
         self.id = id
         self.localPath = localPath
@@ -47,5 +55,14 @@ public struct SVGElement: Hashable, Sendable {
         self.path = transform.isIdentity ? localPath : localPath.transformed(by: transform)
         self.style = style
         self.line = line
+        self.node = node
+        self.instance = instance
+    }
+
+    /// The same element mapped on by `transform` (a document fitted to another canvas).
+    func mapped(by transform: Transform) -> SVGElement {
+        SVGElement(
+            tag: tag, id: id, localPath: localPath, transform: self.transform.concatenating(transform), style: style,
+            line: line, node: node, instance: instance)
     }
 }

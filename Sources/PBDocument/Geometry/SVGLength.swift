@@ -4,7 +4,7 @@ import PBGeometry
 /// pixels) against a viewport.
 ///
 /// Absolute units by CSS's fixed ratios (`1in = 96px = 2.54cm = 25.4mm = 101.6Q = 72pt = 6pc`);
-/// `em` is the initial font size, 16 user units, and `ex` half of it (fonts are not read);
+/// `em` is the element's font size and `ex` half of it (as librsvg takes it: fonts are not read);
 /// percentages of the viewport's width for horizontal lengths, of its height for vertical ones,
 /// and of its normalized diagonal `√((w² + h²) / 2)` for the others (radii, stroke widths).
 struct SVGLength: Hashable {
@@ -19,11 +19,13 @@ struct SVGLength: Hashable {
     /// User units per unit.
     static let units: [String: Double] = [
         "": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6, "pt": 96.0 / 72,
-        "pc": 16, "em": 16, "ex": 8,
+        "pc": 16,
     ]
 
-    /// The length in user units.
-    func resolved(in viewport: Size, _ direction: Direction) -> Double {
+    /// The length in user units; `fontSize` is what `em` is (`ex` is half of it).
+    func resolved(in viewport: Size, _ direction: Direction, fontSize: Double) -> Double {
+        if unit == "em" { return value * fontSize }
+        if unit == "ex" { return value * fontSize / 2 }
         guard unit == "%" else { return value * (Self.units[unit] ?? 1) }
         let reference =
             switch direction {
@@ -58,7 +60,10 @@ struct SVGLength: Hashable {
     static func read(_ scanner: inout ValueScanner) throws(Failure) -> SVGLength? {
         guard let value = scanner.number() else { return nil }
         let unit = scanner.unit()
-        guard units[unit.lowercased()] != nil || unit == "%" else { throw .unknownUnit(unit) }
+        let lowered = unit.lowercased()
+        guard units[lowered] != nil || unit == "%" || lowered == "em" || lowered == "ex" else {
+            throw .unknownUnit(unit)
+        }
         return SVGLength(value: value, unit: unit == "%" ? unit : unit.lowercased())
     }
 

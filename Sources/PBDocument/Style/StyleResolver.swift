@@ -1,224 +1,181 @@
 import PBGeometry
-import PBStyle
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The cascade and the computed values: which declarations apply to an element (presentation
-/// attributes, then the sheet's rules by specificity, then `style=""`, then `!important` ones)
-/// and what each property computes to from its parent's style.
+/// The cascade, as librsvg applies it: which declaration of each property wins on an element
+/// (presentation attributes, then the sheet's rules by specificity, then `style=""`, then the
+/// sheet's `!important` declarations, then the `style` attribute's), and the few computed values
+/// reading a document needs: what is displayed and visible, the transform, the font size that
+/// `em` lengths refer to, and what the progress draws along (the stroke, its dashes, whether the
+/// fill paints, markers).
 ///
-/// A value that cannot be read is ignored, as CSS ignores an invalid declaration, with a
-/// warning: the property keeps its inherited (or initial) value.
-struct StyleResolver {
-    /// The properties read, as presentation attributes and in style declarations.
-    static let properties: Set<String> = [
-        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
-        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "opacity", "color",
-        "display", "visibility", "stop-color", "stop-opacity",
-    ]
-
+/// Colours, paint servers, opacity, clipping, masking, filters and text are librsvg's: a
+/// rewritten document keeps their declarations as they are.
+struct StyleResolver: Sendable {
     var sheet = StyleSheet()
 
-    /// What an element's cascade gives: the computed style, and whether it is drawn at all.
+    /// The declaration that wins a property on an element, and where it came from.
+    struct Winner: Hashable {
+        var value: String
+        /// Whether it comes from a `<style>` sheet (so that where the element stands decides it).
+        var fromSheet: Bool
+        /// Whether it is the element's presentation attribute (SVG syntax, not CSS).
+        var fromAttribute: Bool
+    }
+
+    /// The computed values the reader needs.
     struct Computed {
-        var style: SVGStyle
         /// `visibility` (inherited): hidden elements are not drawn, but their children may be.
-        var isVisible: Bool
+        var isVisible = true
         /// `display: none` (not inherited, but nothing inside is drawn).
-        var isDisplayed: Bool
+        var isDisplayed = true
+        /// The font size in user units (inherited): librsvg's initial one is 12.
+        var fontSize = Self.initialFontSize
+        /// Whether `stroke` is not `none`.
+        var hasStrokePaint = false
+        /// The stroke width in user units (initially 1).
+        var strokeWidth = 1.0
+        /// The dash array in user units: empty for a solid stroke; an odd list as written is repeated.
+        var dashArray: [Double] = []
+        /// The dash offset in user units.
+        var dashOffset = 0.0
+        /// Whether the fill paints: `fill` is not `none` and `fill-opacity` is above 0.
+        var fillPaints = true
+        var fillIsNone = false
+        var fillOpacity = 1.0
+        /// Whether `marker-start`, `marker-mid` and `marker-end` are set to something (each inherited).
+        var markers = [false, false, false]
+        /// Whether any marker is set.
+        var hasMarkers: Bool { markers.contains(true) }
+        /// The element's own transform (`transform`, the attribute or the CSS property); not inherited.
+        var transform: Transform?
+
+        /// librsvg's initial font size (browsers' is 16: a rewritten document sets 12 on its root
+        /// when nothing else does, so both draw alike).
+        static let initialFontSize = 12.0
     }
 
-    /// The declarations that apply to `element`, in cascade order (later wins).
+    /// The winning declaration of every property set on element `index` (shorthands expanded:
+    /// `marker` to its three properties), by property name.
     ///
-    /// - Complexity: the rules indexed under the element's type, classes and id, and the
-    ///   declarations of those that match (bounded for a whole document by ``DocumentCost``).
-    func declarations(for element: XMLTree.Element) -> [StyleSheet.Declaration] {
-        var result: [StyleSheet.Declaration] = []
-        for (name, value) in element.attributes where Self.properties.contains(name) {
-            result.append(StyleSheet.Declaration(property: name, value: value, isImportant: false))
+    /// - Complexity: the element's attributes and `style` declarations, plus
+    ///   ``StyleSheet/matchingDeclarations(_:in:)``.
+    func cascade(_ index: Int, in tree: XMLTree) -> [String: Winner] {
+        let element = tree.elements[index]
+        var winners: [String: Winner] = [:]
+        var importance: [String: Bool] = [:]
+        func apply(_ declaration: StyleSheet.Declaration, fromSheet: Bool, fromAttribute: Bool = false) {
+            for property in Self.longhands(declaration.property) {
+                // An important declaration is not replaced by a later normal one.
+                if importance[property] == true, !declaration.isImportant { continue }
+                winners[property] = Winner(value: declaration.value, fromSheet: fromSheet, fromAttribute: fromAttribute)
+                importance[property] = declaration.isImportant
+            }
         }
-        let classes =
-            element.attributes["class"].map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
-        let fromSheet = sheet.matchingDeclarations(type: element.name, id: element.attributes["id"], classes: classes)
+        for (name, value) in element.attributes where CSSProperty.isPresentationAttribute(name) {
+            apply(
+                StyleSheet.Declaration(property: name, value: value, isImportant: false), fromSheet: false,
+                fromAttribute: true)
+        }
+        let fromSheet = sheet.rules.isEmpty ? [] : sheet.matchingDeclarations(index, in: tree)
         let inline = element.attributes["style"].map(StyleSheet.declarations) ?? []
-        result += fromSheet.filter { !$0.isImportant } + inline.filter { !$0.isImportant }
-        result += fromSheet.filter(\.isImportant) + inline.filter(\.isImportant)
-        return result.filter { Self.properties.contains($0.property) }
+        for declaration in fromSheet where !declaration.isImportant { apply(declaration, fromSheet: true) }
+        for declaration in inline where !declaration.isImportant { apply(declaration, fromSheet: false) }
+        for declaration in fromSheet where declaration.isImportant { apply(declaration, fromSheet: true) }
+        for declaration in inline where declaration.isImportant { apply(declaration, fromSheet: false) }
+        return winners
     }
 
-    /// The computed style of an element with `declarations` whose parent computed `parent`;
-    /// `viewport` resolves percentages. `warn` receives each ignored declaration.
+    /// The longhand properties a declaration of `property` sets: `marker` sets the three markers.
+    static func longhands(_ property: String) -> [String] {
+        property == "marker" ? ["marker-start", "marker-mid", "marker-end"] : [property]
+    }
+
+    /// The computed values of an element with `winners` (``cascade(_:in:)``) whose parent
+    /// computed `parent`; `viewport` resolves percentages. `warn` receives each value ignored.
+    ///
+    /// - Throws: ``SVGDocumentError`` (`invalidValue`) for a `transform` attribute that cannot
+    ///   be read (a style declaration that cannot be read is ignored with a warning instead, as
+    ///   CSS ignores it).
     func compute(
-        _ declarations: [StyleSheet.Declaration], parent: Computed, viewport: Size, warn: (String) -> Void
-    ) -> Computed {
+        _ winners: [String: Winner], parent: Computed, viewport: Size, element: String,
+        warn: (String) -> Void
+    ) throws(SVGDocumentError) -> Computed {
         var computed = parent
         computed.isDisplayed = true
-        // Opacity is not inherited: the element's own multiplies its ancestors' (kept in the parent).
-        var ownOpacity = 1.0
-        // `color` first: `currentColor` in this element's fill or stroke refers to its own color.
-        let ordered =
-            declarations.filter { $0.property == "color" } + declarations.filter { $0.property != "color" }
-        for declaration in ordered {
-            let value = declaration.value.trimmingCharacters
-            let lowered = value.lowercased()
-            func ignore(_ reason: String) {
-                warn("\(declaration.property): \"\(SVGDocumentError.shortened(value))\" ignored: \(reason)")
-            }
-            if lowered == "inherit" {
-                if declaration.property == "display" { continue }
-                if declaration.property == "opacity" { ownOpacity = 1 }
-                continue  // every other property read here inherits already
-            }
-            switch declaration.property {
-            case "color":
-                if lowered == "currentcolor" { continue }
-                guard let color = Self.color(value) else {
-                    ignore("not a colour")
-                    continue
-                }
-                computed.style.color = color
-            case "fill", "stroke":
-                guard let paint = Self.paint(value, currentColor: computed.style.color) else {
-                    ignore("not a paint (none, a colour, currentColor or url(#id))")
-                    continue
-                }
-                if declaration.property == "fill" { computed.style.fill = paint } else { computed.style.stroke = paint }
-            case "fill-opacity", "stroke-opacity", "opacity":
-                guard let number = Self.opacity(value) else {
-                    ignore("not a number or a percentage")
-                    continue
-                }
-                switch declaration.property {
-                case "fill-opacity": computed.style.fillOpacity = number
-                case "stroke-opacity": computed.style.strokeOpacity = number
-                default: ownOpacity = number
-                }
-            case "fill-rule":
-                guard let rule = SVGFillRule(rawValue: lowered) else {
-                    ignore("not nonzero or evenodd")
-                    continue
-                }
-                computed.style.fillRule = rule
-            case "stroke-width":
-                guard let width = Self.length(value, viewport), width >= 0 else {
-                    ignore("not a length of zero or more")
-                    continue
-                }
-                computed.style.strokeWidth = width
-            case "stroke-linecap":
-                guard let cap = LineCap(rawValue: lowered) else {
-                    ignore("not butt, round or square")
-                    continue
-                }
-                computed.style.lineCap = cap
-            case "stroke-linejoin":
-                // SVG 2's miter-clip and arcs fall back to miter, as browsers without them do.
-                let join = ["miter-clip": "miter", "arcs": "miter"][lowered] ?? lowered
-                guard let cap = LineJoin(rawValue: join) else {
-                    ignore("not miter, round or bevel")
-                    continue
-                }
-                computed.style.lineJoin = cap
-            case "stroke-miterlimit":
-                var scanner = ValueScanner(value)
-                guard let limit = scanner.number(), scanner.isAtEnd, limit >= 1 else {
-                    ignore("not a number of 1 or more")
-                    continue
-                }
-                computed.style.miterLimit = limit
-            case "stroke-dasharray":
-                guard let dashes = Self.dashes(value, viewport) else {
-                    ignore("not none or a list of lengths of zero or more")
-                    continue
-                }
-                computed.style.dashArray = dashes
-            case "stroke-dashoffset":
-                guard let offset = Self.length(value, viewport) else {
-                    ignore("not a length")
-                    continue
-                }
-                computed.style.dashOffset = offset
-            case "display":
-                if lowered == "none" { computed.isDisplayed = false }
-            case "visibility":
-                switch lowered {
-                case "visible": computed.isVisible = true
-                case "hidden", "collapse": computed.isVisible = false
-                default: ignore("not visible, hidden or collapse")
-                }
-            default:
-                break
+        computed.transform = nil
+        func value(_ property: String) -> String? {
+            guard let winner = winners[property] else { return nil }
+            let text = winner.value.trimmingCharacters
+            return text.lowercased() == "inherit" ? nil : text
+        }
+        func ignore(_ property: String, _ text: String, _ reason: String) {
+            warn("\(property): \"\(SVGDocumentError.shortened(text))\" ignored: \(reason)")
+        }
+        // The font size first: em lengths of this element refer to it.
+        if let text = value("font-size") {
+            if let size = Self.fontSize(text, parent: parent.fontSize, viewport: viewport), size >= 0 {
+                computed.fontSize = size
+            } else {
+                ignore("font-size", text, "not a length of zero or more")
             }
         }
-        computed.style.opacity = parent.style.opacity * ownOpacity
+        if let text = value("display") { computed.isDisplayed = text.lowercased() != "none" }
+        if let text = value("visibility") {
+            switch text.lowercased() {
+            case "visible": computed.isVisible = true
+            case "hidden", "collapse": computed.isVisible = false
+            default: ignore("visibility", text, "not visible, hidden or collapse")
+            }
+        }
+        if let text = value("stroke") { computed.hasStrokePaint = text.lowercased() != "none" }
+        if let text = value("fill") { computed.fillIsNone = text.lowercased() == "none" }
+        if let text = value("fill-opacity") {
+            if let opacity = Self.opacity(text) { computed.fillOpacity = opacity }
+        }
+        computed.fillPaints = !computed.fillIsNone && computed.fillOpacity > 0
+        if let text = value("stroke-width") {
+            if let width = length(text, viewport, computed.fontSize), width >= 0 {
+                computed.strokeWidth = width
+            } else {
+                ignore("stroke-width", text, "not a length of zero or more")
+            }
+        }
+        if let text = value("stroke-dasharray") {
+            if let dashes = Self.dashes(text, viewport, computed.fontSize) {
+                computed.dashArray = dashes
+            } else {
+                ignore("stroke-dasharray", text, "not none or a list of lengths of zero or more")
+            }
+        }
+        if let text = value("stroke-dashoffset") {
+            if let offset = length(text, viewport, computed.fontSize) {
+                computed.dashOffset = offset
+            } else {
+                ignore("stroke-dashoffset", text, "not a length")
+            }
+        }
+        for (position, name) in ["marker-start", "marker-mid", "marker-end"].enumerated() {
+            if let text = value(name) { computed.markers[position] = text.lowercased() != "none" }
+        }
+        if let winner = winners["transform"], let text = value("transform"), text.lowercased() != "none" {
+            guard let transform = TransformList.parse(text, css: !winner.fromAttribute) else {
+                guard !winner.fromAttribute else {
+                    throw SVGDocumentError(
+                        kind: .invalidValue(
+                            element: element, attribute: "transform", value: text,
+                            reason: "expected matrix, translate, scale, rotate, skewX or skewY functions"),
+                        fileName: nil, line: 0)
+                }
+                ignore("transform", text, "not a list of transform functions")
+                return computed
+            }
+            computed.transform = transform
+        }
         return computed
     }
 
-    /// A colour as CSS writes it (and `hsl()`), or `nil`.
-    static func color(_ text: String) -> Color? {
-        let lowered = text.lowercased()
-        if lowered.hasPrefix("hsl") { return hsl(lowered) }
-        return try? Color(parsing: text)
-    }
-
-    /// `hsl(h, s%, l%)` / `hsla(…, a)` / `hsl(h s% l% / a)`.
-    static func hsl(_ lowered: String) -> Color? {
-        guard let open = lowered.firstIndex(of: "("), lowered.hasSuffix(")") else { return nil }
-        let inside = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
-        let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
-        guard parts.count == 3 || parts.count == 4 else { return nil }
-        func number(_ part: Substring, percent: Bool) -> Double? {
-            let isPercent = part.hasSuffix("%")
-            guard let value = Double(isPercent ? part.dropLast() : part.hasSuffix("deg") ? part.dropLast(3) : part),
-                value.isFinite
-            else { return nil }
-            return isPercent || percent ? value / 100 : value
-        }
-        guard let h = number(parts[0], percent: false), let s = number(parts[1], percent: true),
-            let l = number(parts[2], percent: true)
-        else { return nil }
-        let alpha = parts.count == 4 ? number(parts[3], percent: false) ?? 1 : 1
-        let (sat, light) = (min(max(s, 0), 1), min(max(l, 0), 1))
-        let hue = (h.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-        func channel(_ n: Double) -> Double {
-            let k = (n + hue / 30).truncatingRemainder(dividingBy: 12)
-            let a = sat * min(light, 1 - light)
-            return light - a * max(-1, min(k - 3, 9 - k, 1))
-        }
-        return Color(red: channel(0), green: channel(8), blue: channel(4), alpha: alpha)
-    }
-
-    /// A paint: `none`, a colour, `currentColor`, or `url(#id)` with an optional fallback colour.
-    static func paint(_ text: String, currentColor: Color) -> SVGPaint? {
-        let lowered = text.lowercased()
-        if lowered == "none" { return SVGPaint.none }
-        if lowered == "currentcolor" { return .color(currentColor) }
-        if lowered.hasPrefix("url(") {
-            guard let close = text.firstIndex(of: ")") else { return nil }
-            var reference = text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingCharacters
-            if reference.count >= 2, let first = reference.first, first == "\"" || first == "'",
-                reference.last == first
-            {
-                reference = String(reference.dropFirst().dropLast())
-            }
-            guard reference.hasPrefix("#") else { return nil }
-            let rest = text[text.index(after: close)...].trimmingCharacters
-            var fallback: Color?
-            if !rest.isEmpty {
-                if rest.lowercased() == "currentcolor" {
-                    fallback = currentColor
-                } else if rest.lowercased() != "none" {
-                    guard let color = color(rest) else { return nil }
-                    fallback = color
-                }
-            }
-            return .reference(id: String(reference.dropFirst()), fallback: fallback)
-        }
-        return color(text).map(SVGPaint.color)
+    /// A length in user units (percentages of the normalized diagonal), or `nil`.
+    func length(_ text: String, _ viewport: Size, _ fontSize: Double) -> Double? {
+        (try? SVGLength(parsing: text)).map { $0.resolved(in: viewport, .other, fontSize: fontSize) }
     }
 
     /// An opacity: a number or a percentage, pinned to `0...1`.
@@ -231,19 +188,37 @@ struct StyleResolver {
         return min(max(isPercent ? number / 100 : number, 0), 1)
     }
 
-    /// A length (percentages of the normalized diagonal), or `nil`.
-    static func length(_ text: String, _ viewport: Size) -> Double? {
-        (try? SVGLength(parsing: text)).map { $0.resolved(in: viewport, .other) }
+    /// A font size: a length (em and ex of the parent's size, a percentage of it), or one of
+    /// CSS's keywords as librsvg sizes them (`medium` 16, each step 1.2 times the last;
+    /// `larger` and `smaller` 1.2 times the parent's, up or down).
+    static func fontSize(_ text: String, parent: Double, viewport: Size) -> Double? {
+        let keywords: [String: Double] = [
+            "xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2, "xx-large": 3,
+        ]
+        let lowered = text.lowercased()
+        if let step = keywords[lowered] { return 16 * pow(1.2, step) }
+        if lowered == "larger" { return parent * 1.2 }
+        if lowered == "smaller" { return parent / 1.2 }
+        guard let length = try? SVGLength(parsing: text) else { return nil }
+        if length.unit == "%" { return length.value / 100 * parent }
+        return length.resolved(in: viewport, .other, fontSize: parent)
     }
 
     /// A dash array: `none` is empty, as is a list that sums to zero (a solid stroke, as SVG
     /// says); an odd list is repeated; `nil` for a negative or unreadable length.
-    static func dashes(_ text: String, _ viewport: Size) -> [Double]? {
+    static func dashes(_ text: String, _ viewport: Size, _ fontSize: Double) -> [Double]? {
         if text.lowercased() == "none" { return [] }
         guard let lengths = try? SVGLength.list(parsing: text) else { return nil }
-        let values = lengths.map { $0.resolved(in: viewport, .other) }
+        let values = lengths.map { $0.resolved(in: viewport, .other, fontSize: fontSize) }
         guard values.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
         if values.reduce(0, +) == 0 { return [] }
         return values.count % 2 == 1 ? values + values : values
     }
+}
+
+/// `base` to the power `exponent` for the few font size steps (integers from -3 to 3).
+private func pow(_ base: Double, _ exponent: Double) -> Double {
+    var result = 1.0
+    for _ in 0..<Int(abs(exponent)) { result *= base }
+    return exponent < 0 ? 1 / result : result
 }

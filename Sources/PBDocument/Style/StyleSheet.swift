@@ -1,50 +1,38 @@
-/// A `<style>` sheet reduced to what icons and exported drawings use: rules whose selectors are
-/// simple (`*`, a type, `.class`, `#id`, or a compound of them such as `path.cls-1`), in comma
-/// lists, with declarations. Selectors with combinators, attributes or pseudo-classes are
-/// skipped (counted in ``skippedSelectorCount``), and so are at-rules (`@media`, `@font-face`).
-struct StyleSheet {
-    /// One compound selector: every part must match.
-    struct Selector: Hashable {
-        var type: String?
-        var classes: [String] = []
-        var id: String?
-
-        /// CSS specificity, as one comparable number: ids, then classes, then types.
-        var specificity: Int { (id == nil ? 0 : 1_000_000) + classes.count * 1_000 + (type == nil ? 0 : 1) }
-
-        func matches(type elementType: String, id elementID: String?, classes elementClasses: [String]) -> Bool {
-            if let type, type != elementType { return false }
-            if let id, id != elementID { return false }
-            return classes.allSatisfy(elementClasses.contains)
-        }
-    }
-
-    struct Rule {
+/// A document's `<style>` sheets: rules whose selectors librsvg matches (``Selector``: types,
+/// ids, classes, attributes, structural pseudo-classes and the four combinators), in comma lists,
+/// with declarations. Selectors it cannot read are skipped (counted in ``skippedSelectors``), and
+/// so are at-rules (`@media`, `@font-face`, `@import`).
+struct StyleSheet: Sendable {
+    struct Rule: Sendable {
         var selector: Selector
+        /// The selector as written (trimmed), which a rewritten document's sheet writes back.
+        var selectorText: String
         var declarations: [Declaration]
-        /// The rule's place in the sheets, for ties of specificity.
-        var order: Int
+        /// The selector's specificity, worked out once (every element's cascade sorts by it; ties
+        /// go by the rule's place in ``rules``).
+        var specificity: Int
     }
 
     /// A property and its value, and whether it was `!important`.
-    struct Declaration {
+    struct Declaration: Hashable, Sendable {
         var property: String
         var value: String
         var isImportant: Bool
     }
 
     var rules: [Rule] = []
-    var skippedSelectorCount = 0
-    /// The rules by the most selective part of their selector: `#id`, `.class` (the first), the
-    /// type, or `*`; an element need only look at the rules under its own keys.
+    /// The selectors skipped, as written, in order (each once).
+    var skippedSelectors: [String] = []
+    /// How many at-rules were skipped.
+    var skippedAtRuleCount = 0
+    /// Whether any rule's selector depends on elements' places among their siblings
+    /// (``Selector/isStructural``).
+    var hasStructuralSelectors = false
+    /// The properties any rule sets.
+    var properties: Set<String> = []
+    /// The rules by the most selective part of their subject compound: `#id`, `.class` (the
+    /// first), the type, or `*`; an element need only look at the rules under its own keys.
     var index: [String: [Int]] = [:]
-
-    /// The key a selector is indexed under.
-    static func key(of selector: Selector) -> String {
-        if let id = selector.id { return "#" + id }
-        if let first = selector.classes.first { return "." + first }
-        return selector.type ?? "*"
-    }
 
     /// The declarations of every rule so far (a declaration of a rule with a selector list counts
     /// once for each selector).
@@ -77,51 +65,29 @@ struct StyleSheet {
             source = source[source.index(after: close)...]
             // At-rules and what follows a stray `;` before them are skipped.
             let selectorText = prelude.split(separator: ";").last.map { String($0) } ?? prelude
-            if selectorText.trimmingCharacters.hasPrefix("@") { continue }
+            if selectorText.trimmingCharacters.hasPrefix("@") {
+                skippedAtRuleCount += 1
+                continue
+            }
             let declarations = Self.declarations(String(body))
             for part in selectorText.split(separator: ",") {
-                guard let selector = Self.selector(String(part).trimmingCharacters) else {
-                    skippedSelectorCount += 1
+                let text = String(part).trimmingCharacters
+                guard let selector = Selector(parsing: text) else {
+                    if !skippedSelectors.contains(text) { skippedSelectors.append(text) }
                     continue
                 }
-                index[Self.key(of: selector), default: []].append(rules.count)
-                rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
+                index[selector.subject.key, default: []].append(rules.count)
+                rules.append(
+                    Rule(
+                        selector: selector, selectorText: text, declarations: declarations,
+                        specificity: selector.specificity))
+                hasStructuralSelectors = hasStructuralSelectors || selector.isStructural
+                for declaration in declarations { properties.insert(declaration.property) }
                 declarationCount += declarations.count
                 if rules.count > maximumRules || declarationCount > maximumDeclarations { return false }
             }
         }
         return true
-    }
-
-    /// A compound selector, or `nil` when it is not one this sheet supports.
-    static func selector(_ text: String) -> Selector? {
-        guard !text.isEmpty else { return nil }
-        var selector = Selector()
-        var index = text.startIndex
-        func name() -> String {
-            let start = index
-            while index < text.endIndex, text[index].isLetter || text[index].isNumber || "-_".contains(text[index]) {
-                index = text.index(after: index)
-            }
-            return String(text[start..<index])
-        }
-        if text[index] == "*" {
-            index = text.index(after: index)
-        } else if text[index].isLetter {
-            selector.type = name()
-        }
-        while index < text.endIndex {
-            let marker = text[index]
-            index = text.index(after: index)
-            let part = name()
-            guard !part.isEmpty else { return nil }
-            switch marker {
-            case ".": selector.classes.append(part)
-            case "#": selector.id = part
-            default: return nil
-            }
-        }
-        return selector
     }
 
     /// The declarations of a block or a `style` attribute: `property: value` separated by `;`,
@@ -191,21 +157,29 @@ struct StyleSheet {
         return nil
     }
 
-    /// The declarations of the rules that match an element, ordered by specificity then order,
-    /// as the cascade applies them (later wins).
+    /// The declarations of the rules that match element `index` of `tree`, ordered by
+    /// specificity then order, as the cascade applies them (later wins).
     ///
-    /// - Complexity: the rules indexed under the element's keys, and the declarations of those
-    ///   that match (``DocumentCost/styleMatches`` bounds their sum over a document).
-    func matchingDeclarations(type: String, id: String?, classes: [String]) -> [Declaration] {
-        var keys = ["*", type] + classes.map { "." + $0 }
-        if let id { keys.append("#" + id) }
+    /// - Complexity: the rules indexed under the element's keys, each matched once
+    ///   (``Selector/matches(_:in:)``), and the declarations of those that match
+    ///   (``DocumentCost/styleMatches`` bounds their sum over a document).
+    func matchingDeclarations(_ index: Int, in tree: XMLTree) -> [Declaration] {
+        let element = tree.elements[index]
+        var keys = ["*", element.name]
+        for name in (element.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace) {
+            keys.append("." + name)
+        }
+        if let id = element.attributes["id"] { keys.append("#" + id) }
         var candidates: Set<Int> = []
         for key in keys {
-            for rule in index[key] ?? [] { candidates.insert(rule) }
+            for rule in self.index[key] ?? [] { candidates.insert(rule) }
         }
-        let matching = candidates.map { rules[$0] }.filter { $0.selector.matches(type: type, id: id, classes: classes) }
-            .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
-        return matching.flatMap(\.declarations)
+        // By index (a rule's order), so that sorting moves integers, not rules.
+        let matching = candidates.filter { rules[$0].selector.matches(index, in: tree) }
+            .map { (specificity: rules[$0].specificity, rule: $0) }.sorted {
+                ($0.specificity, $0.rule) < ($1.specificity, $1.rule)
+            }
+        return matching.flatMap { rules[$0.rule].declarations }
     }
 }
 

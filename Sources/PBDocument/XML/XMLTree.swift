@@ -2,17 +2,23 @@ internal import CXML2
 
 /// A parsed XML document as plain Swift values, copied out of libxml2's tree (which is freed
 /// before ``read(_:fileName:limits:)`` returns): elements in a flat array, each knowing its
-/// children, so that `<use>` can refer to any element by its index.
+/// parent and children, so that `<use>` can refer to any element by its index and selectors can
+/// walk up and across the tree.
 struct XMLTree {
     /// One element: its local name, whether it is in the SVG namespace (or in none), its
-    /// attributes by qualified name (`xlink:href` keeps its prefix as `xlink:`), its children in
-    /// order and its line.
+    /// attributes in document order by qualified name (`xlink:href` keeps its prefix as `xlink:`,
+    /// `xml:space` as `xml:`, other namespaces as `{uri}name`), its children in order, its parent
+    /// and its line.
     struct Element {
         var name: String
         var isSVG: Bool
-        var attributes: [String: String]
+        var attributes: XMLAttributes
         var children: [Child]
         var line: Int
+        /// The index of the parent element; `nil` for the root.
+        var parent: Int?
+        /// The indices of the element children, in order (``children`` without the text).
+        var elementChildren: [Int] = []
     }
 
     /// A child of an element: another element (an index into ``elements``) or text.
@@ -26,6 +32,7 @@ struct XMLTree {
 
     static let svgNamespace = "http://www.w3.org/2000/svg"
     static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// Reads `data` with libxml2, safely for untrusted input: no network (`XML_PARSE_NONET`), no
     /// entity substitution or DTD loading (neither `XML_PARSE_NOENT` nor `XML_PARSE_DTDLOAD`), and
@@ -85,14 +92,15 @@ struct XMLTree {
             throw failure(.notWellFormed(message: "no root element"))
         }
         var tree = XMLTree()
-        try tree.copy(root, depth: 1, limits: limits, xml: xml, failure: failure)
+        try tree.copy(root, parent: nil, depth: 1, limits: limits, xml: xml, failure: failure)
         return tree
     }
 
     /// Copies `node` and its subtree, returning its index.
     @discardableResult
     private mutating func copy(
-        _ node: UnsafeMutablePointer<xmlNode>, depth: Int, limits: SVGDocumentLimits, xml: pb_xml2_functions,
+        _ node: UnsafeMutablePointer<xmlNode>, parent: Int?, depth: Int, limits: SVGDocumentLimits,
+        xml: pb_xml2_functions,
         failure: (SVGDocumentError.Kind, Int, Int?) -> SVGDocumentError
     ) throws(SVGDocumentError) -> Int {
         let line = xml.xmlGetLineNo(node)
@@ -101,7 +109,7 @@ struct XMLTree {
             throw failure(.tooManyElements(limit: limits.maximumElementCount), line, nil)
         }
         let namespace = node.pointee.ns.flatMap { $0.pointee.href }.map { Self.string($0) }
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         var attribute = node.pointee.properties
         while let current = attribute {
             let name = Self.string(current.pointee.name)
@@ -109,23 +117,27 @@ struct XMLTree {
             switch current.pointee.ns.flatMap({ $0.pointee.href }).map({ Self.string($0) }) {
             case nil: prefix = ""
             case Self.xlinkNamespace: prefix = "xlink:"
+            case Self.xmlNamespace: prefix = "xml:"
             case let other?: prefix = other == Self.svgNamespace ? "" : "{\(other)}"
             }
-            attributes[prefix + name] = Self.text(of: current.pointee.children)
+            attributes.append(name: prefix + name, value: Self.text(of: current.pointee.children))
             attribute = current.pointee.next
         }
         let index = elements.count
         elements.append(
             Element(
                 name: Self.string(node.pointee.name), isSVG: namespace == nil || namespace == Self.svgNamespace,
-                attributes: attributes, children: [], line: line))
+                attributes: attributes, children: [], line: line, parent: parent))
         var children: [Child] = []
+        var elementChildren: [Int] = []
         var child = node.pointee.children
         while let current = child {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                children.append(
-                    .element(try copy(current, depth: depth + 1, limits: limits, xml: xml, failure: failure)))
+                let child = try copy(
+                    current, parent: index, depth: depth + 1, limits: limits, xml: xml, failure: failure)
+                children.append(.element(child))
+                elementChildren.append(child)
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content { children.append(.text(Self.string(content))) }
             default:
@@ -134,6 +146,7 @@ struct XMLTree {
             child = current.pointee.next
         }
         elements[index].children = children
+        elements[index].elementChildren = elementChildren
         return index
     }
 

@@ -213,7 +213,7 @@ public struct Path: Hashable, Sendable {
     }
 
     /// A path of subpaths (each kept as its own elements when it has them).
-    init(subpaths: some Sequence<Subpath>) {
+    package init(subpaths: some Sequence<Subpath>) {
         for subpath in subpaths {
             for element in subpath.pathElements { append(element) }
         }

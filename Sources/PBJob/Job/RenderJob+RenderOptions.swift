@@ -88,7 +88,8 @@ extension RenderJob {
         } catch {
             throw CommandLineError(.render(error))
         }
-        if options.live, scene.progress == nil {
+        let drawsDocument = scene.layers.contains { if case .document = $0 { true } else { false } }
+        if options.live, scene.progress == nil, !drawsDocument {
             // A drawing complete with its fills, whose outlines are gone: nothing left to move.
             throw .usage(
                 "a live SVG moves the progress of every element, and this document at \(option: "progress") 1 "

@@ -101,11 +101,10 @@ extension RenderOptions {
         if let document = input.fittedDocument(width: indicator.width, height: indicator.height) {
             // A document is scaled to the canvas the options give, each element in its own style
             // but for the style flags given.
-            indicator.geometry =
-                ProgressIndicator(
-                    document: document, style: indicator.style, order: order ?? .sequence,
-                    overrides: documentOverrides
-                ).geometry
+            let drawn = ProgressIndicator(
+                document: document, style: indicator.style, order: order ?? .sequence, overrides: documentOverrides)
+            indicator.geometry = drawn.geometry
+            indicator.document = drawn.document
         }
         if let viewBox { indicator.geometry = try Self.mapped(indicator, by: viewBox, input: input) }
         indicator.isClockwise = !counterclockwise

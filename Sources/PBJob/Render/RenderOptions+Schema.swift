@@ -149,7 +149,7 @@ extension RenderOptions {
         .value(
             "fills", \.indicator.style.elementFills, placeholder: "WHEN", section: "SVG DOCUMENTS",
             help:
-                "Draw an SVG document's own fills (colours, currentColor, fill-rule, fill-opacity, opacity, linear and radial gradients), each under its element's strokes in document order: none (the default), always, or at-end (when the progress is complete)."
+                "When an SVG document's fills and markers show (librsvg draws them as the document says: colours, gradients, patterns, clips, masks, filters): none (the default: strokes only), always, or at-end (once the progress is complete). Text and images, which have no outline to draw along, appear when the drawing reaches them (always with 'always'); an element with no stroke of its own is outlined in the progress colour while its fill paints."
         ),
     ]
 

@@ -24,6 +24,8 @@ extension CairoContext {
                 try draw(shape, scale: scale)
             case .text(let text):
                 draw(text.layout, at: text.origin, color: text.color)
+            case .document(let document):
+                try draw(document)
             }
         }
         try check()

@@ -3,14 +3,13 @@ import PBGeometry
 import PBStyle
 
 extension ProgressIndicator {
-    /// An indicator along a document's shapes, at progress 0: each element stroked in its own
-    /// style, progress spread over them in `order` (the `sequence` order by default: the whole
-    /// document as one path in document order, progress a fraction of the total length on the
-    /// canvas), on the document's canvas.
+    /// An indicator along a document's shapes, at progress 0: progress spread over them in
+    /// `order` (the `sequence` order by default: the whole document as one path in document
+    /// order, progress a fraction of the total length on the canvas), on the document's canvas.
     ///
-    /// Each element is stroked as the document says (`SVGStyle`: colour, width, caps, joins,
-    /// miter limit, dashes laid along the element's whole path, `stroke-opacity` and
-    /// `opacity`), in its own user space (`element(_:style:overrides:)`). An element with no
+    /// librsvg draws the document (``DocumentLayer``), each element's visible part written as
+    /// its own `stroke-dasharray` and `stroke-dashoffset`, so everything else it draws (paint
+    /// servers, clips, masks, filters, markers, text) is drawn as the document says. An element with no
     /// stroke of its own (a filled icon) is drawn along its outline in `style`'s progress paint,
     /// 1 user unit wide unless `style` sets a line width, while the progress runs: once it is
     /// complete and the fills are drawn, such an element shows its fill alone, so the drawing
@@ -28,10 +27,15 @@ extension ProgressIndicator {
         document: SVGDocument, style: ProgressStyle = ProgressStyle(), order: ElementOrder = .sequence,
         overrides: DocumentStyleOverrides = []
     ) {
-        let elements = document.elements.compactMap {
-            Self.element($0, style: style, overrides: overrides, gradients: document.gradients)
+        var elements: [Element] = []
+        var indices: [Int] = []
+        for (index, element) in document.elements.enumerated() {
+            guard let drawn = Self.element(element, style: style, overrides: overrides) else { continue }
+            elements.append(drawn)
+            indices.append(index)
         }
         self.init(geometry: .elements(elements, canvas: document.canvasSize, order: order), style: style)
+        self.document = DocumentDrawing(document: document, elementIndices: indices, overrides: overrides)
     }
 
     /// How one element of a document is drawn, or `nil` when it draws nothing (a singular
@@ -48,18 +52,17 @@ extension ProgressIndicator {
     ///   - element: the document's element.
     ///   - style: the indicator's style.
     ///   - overrides: the stroke properties taken from `style`.
-    ///   - gradients: the document's gradients by `id`, which the element's fill and stroke may
-    ///     refer to (`SVGPaint.paint(for:gradients:opacity:)`).
     public static func element(
-        _ element: SVGElement, style: ProgressStyle, overrides: DocumentStyleOverrides,
-        gradients: [String: SVGGradient] = [:]
+        _ element: SVGElement, style: ProgressStyle, overrides: DocumentStyleOverrides
     ) -> Element? {
         let transform = element.transform
         let scale = abs(transform.determinant).squareRoot()
         guard scale > 0, scale.isFinite, transform.inverse != nil else { return nil }
         let own = element.style
         let hasStroke = own.hasStroke
-        var stroke = own.strokeStyle
+        var stroke = StrokeStyle(
+            lineWidth: own.strokeWidth, lineCap: .butt, miterLimit: 4, dash: own.dashArray,
+            dashPhase: own.dashOffset)
         if !hasStroke {
             // Drawn along the outline: the indicator's stroke, 1 user unit wide.
             stroke = StrokeStyle(
@@ -76,13 +79,11 @@ extension ProgressIndicator {
             stroke.dash = style.dashPattern.map { $0 / scale }
             stroke.dashPhase = style.dashPhase / scale
         }
-        let paint =
-            hasStroke && !overrides.contains(.color)
-            ? own.stroke.paint(for: element, gradients: gradients, opacity: own.strokeOpacity) ?? .color(.clear) : nil
+        // librsvg paints the document (DocumentLayer): these stand for its strokes and fills
+        // where a layer of the indicator's own needs one.
         var drawn = Element(
-            path: element.path, transform: transform, stroke: stroke, paint: paint, opacity: own.opacity,
-            fill: own.fill.paint(for: element, gradients: gradients, opacity: own.fillOpacity),
-            fillRule: own.fillRule == .evenodd ? .evenOdd : .nonZero, isOutline: !hasStroke)
+            path: element.path, transform: transform, stroke: stroke, paint: nil,
+            fill: own.fillPaints ? .color(.black) : nil, isOutline: !hasStroke)
         if transform.isConformal() {
             drawn.transform = .identity
             drawn.stroke.lineWidth *= scale

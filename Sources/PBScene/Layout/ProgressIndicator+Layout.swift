@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBStyle
 
@@ -74,6 +75,11 @@ extension ProgressIndicator {
                 ProgressLayout.MeasuredElement(element: $0, measure: PathMeasure($0.path))
             }
             layout.order = order
+            if let document {
+                layout.document = ProgressLayout.MeasuredDocument(
+                    measure: SVGDocumentMeasure(document.document), elementIndices: document.elementIndices,
+                    overrides: document.overrides, isReversed: !isClockwise)
+            }
         }
         if case .path = geometry, let cut = Self.strokePastCanvas(content, canvas: canvas, scale: scale) {
             warnings.append(cut)

@@ -61,6 +61,10 @@ public struct ProgressIndicator: Hashable, Sendable {
     /// What assistive technology is told: title, description, whether decorative. The progress
     /// in percent and the default title ("Progress: 37%") are filled in by the layout.
     public var accessibility = Accessibility()
+    /// The document an indicator made from one draws (``init(document:style:order:overrides:)``),
+    /// with librsvg, instead of stroking ``Geometry/elements(_:canvas:order:)`` itself; `nil`
+    /// otherwise.
+    public var document: DocumentDrawing?
 
     /// An indicator along a built-in shape, at progress 0.
     public init(shape: ProgressShape = .ring, style: ProgressStyle = ProgressStyle()) {

@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBStyle
 
@@ -43,6 +44,18 @@ public struct ProgressLayout: Hashable, Sendable {
     var elements: [MeasuredElement] = []
     /// How progress spreads over ``elements``.
     var order = ElementOrder.sequence
+    /// The document librsvg draws, when the elements are a document's.
+    var document: MeasuredDocument?
+
+    /// A document drawn by librsvg, measured once for every frame's rewrite.
+    struct MeasuredDocument: Sendable {
+        var measure: SVGDocumentMeasure
+        /// For each of ``elements`` (in document order), its index in the document's elements.
+        var elementIndices: [Int]
+        var overrides: DocumentStyleOverrides
+        /// Whether ``elements`` run in reverse document order, each reversed.
+        var isReversed: Bool
+    }
 
     /// An element of a drawing with its outline measured.
     struct MeasuredElement: Sendable {
@@ -142,7 +155,10 @@ public struct ProgressLayout: Hashable, Sendable {
         var info: ProgressLayerInfo? = ProgressLayerInfo(
             layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values,
             dependents: dependents)
-        if !elements.isEmpty {
+        if document != nil {
+            // librsvg draws the document: one layer, no element layers to move.
+            info = nil
+        } else if !elements.isEmpty {
             // Each element's progress layer and its map, without an offset (which moves each
             // element's window, or splits one in two).
             let indices = elementProgress.compactMap(\.progress)
@@ -237,6 +253,13 @@ public struct ProgressLayout: Hashable, Sendable {
     ) {
         var layers: [Layer] = []
         if style.backgroundColor.alpha > 0 { layers.append(.fill(.color(style.backgroundColor))) }
+        if let document {
+            return (
+                layers + [
+                    documentLayer(document, style: style, values: values, start: start, end: end, offset: offset)
+                ], []
+            )
+        }
         guard elements.isEmpty else {
             let (drawing, places) = elementLayers(style: style, values: values, start: start, end: end, offset: offset)
             return (layers + drawing, places.map { $0.moved(by: layers.count) })

@@ -59,6 +59,12 @@ extension Scene {
                 nanoseconds += Self.cost(of: shape, scale: scale, canvasArea: canvasArea, isRaster: isRaster)
             case .text(let text):
                 nanoseconds += Cost.perCharacter * Double(text.layout.text.count)
+            case .document(let document):
+                // librsvg strokes and fills each element's outline at most once over the canvas.
+                for measure in document.measure.measures {
+                    nanoseconds += Cost.perElement * Double(measure.path.elements.count)
+                }
+                if isRaster { nanoseconds += Cost.perFilledPixel * canvasArea }
             }
         }
         return RenderCost(seconds: nanoseconds / 1e9)

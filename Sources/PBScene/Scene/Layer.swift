@@ -6,4 +6,6 @@ public enum Layer: Hashable, Sendable {
     case shape(ShapeLayer)
     /// Text: a label.
     case text(TextLayer)
+    /// An SVG document drawn by librsvg, its progress written into it.
+    case document(DocumentLayer)
 }

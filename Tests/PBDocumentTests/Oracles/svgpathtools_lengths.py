@@ -5,7 +5,8 @@ transform; this script prints one JSON object: file name -> the length of each s
 svgpathtools' own order (grouped by kind, not document order: compare sorted lists or totals).
 
 With `--visible` first, what a browser does not draw is left out first (`defs`, `clipPath`, `mask`,
-`marker`, `pattern`, `symbol`, and `display: none` given as an attribute or in `style`), as
+`marker`, `pattern`, `symbol`, `display: none` given as an attribute or in `style`, and shapes that
+paint nothing: `fill` none and no `stroke`, inherited through attributes and `style`), as
 PBDocument leaves it out, rectangles' corner radii are resolved as SVG 2 says, transforms' numbers
 are spaced (svgpathtools misreads `matrix(.3 0 0 .3-1-2)`), and the root's
 `viewBox` is mapped onto its `width` and `height` (in px); a document with a `<use>` (which svgpathtools does not expand) or whose
@@ -90,6 +91,30 @@ def resolve_corner_radii(rect):
     rect.set("ry", repr(min(ry, height / 2)))
 
 
+SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
+
+
+def declared(element, prop):
+    """`prop` as `element`'s `style` attribute or presentation attribute gives it, or None."""
+    for declaration in element.get("style", "").split(";"):
+        key, _, value = declaration.partition(":")
+        if key.strip() == prop:
+            return value.strip()
+    return element.get(prop)
+
+
+def remove_unpainted(element, fill="black", stroke="none"):
+    """Removes the shapes under `element` that paint nothing: no fill and no stroke."""
+    for child in list(element):
+        tag = child.tag.split("}")[-1] if isinstance(child.tag, str) else ""
+        own_fill = declared(child, "fill") or fill
+        own_stroke = declared(child, "stroke") or stroke
+        if tag in SHAPES and own_fill == "none" and own_stroke == "none":
+            element.remove(child)
+        else:
+            remove_unpainted(child, own_fill, own_stroke)
+
+
 def visible_copy(name, scratch):
     """A copy of the document without what is not drawn, or None when svgpathtools could not
     compare it (a `<use>`, which it does not expand)."""
@@ -105,6 +130,7 @@ def visible_copy(name, scratch):
                 resolve_corner_radii(child)
             if child.get("transform") is not None:
                 child.set("transform", spaced_numbers(child.get("transform")))
+    remove_unpainted(tree.getroot())
     copy = os.path.join(scratch, "visible.svg")
     tree.write(copy)
     return copy
