@@ -57,7 +57,6 @@ struct FrameNames: Hashable, Sendable {
         self.suffix = suffix
         width = number.count
         padding = pad == UInt8(ascii: " ") ? " " : "0"
-        guard !(prefix + suffix).isEmpty else { return nil }
         for index in Set([0, 1, max(0, count - 1), count]) where path(index) != fileName(index) {
             return nil
         }
