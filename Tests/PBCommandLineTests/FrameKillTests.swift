@@ -47,8 +47,10 @@ struct FrameKills {
         self.layout = layout
         folder = try ScratchFolder()
         // The old and the new sequence differ in every frame: different colours.
-        try Self.render(Self.scene + ["--progress-color", "#FF0000", "--track-color", "#DDDDDD"], to: folder("old-ref"))
-        try Self.render(Self.scene + ["--progress-color", "#00AA00", "--track-color", "#333333"], to: folder("new-ref"))
+        try Self.render(
+            Self.scene + ["--progress-color", "#FF0000", "--track-color", "#DDDDDD"], to: folder("old-ref"))
+        try Self.render(
+            Self.scene + ["--progress-color", "#00AA00", "--track-color", "#333333"], to: folder("new-ref"))
         oldFrames = try Self.frames(in: folder("old-ref"))
         newFrames = try Self.frames(in: folder("new-ref"))
         arguments = Self.scene + ["--progress-color", "#00AA00", "--track-color", "#333333", "-o", "seq/f-%03d.png"]
@@ -127,7 +129,8 @@ struct FrameKills {
             try process.run()
             if trial % 2 == 0 {
                 // Spread over the run: 2 % to 110 % of a whole run's time.
-                let fraction = 0.02 + 1.08 * (Double(trial / 2) + Double.random(in: 0..<1, using: &generator))
+                let fraction =
+                    0.02 + 1.08 * (Double(trial / 2) + Double.random(in: 0..<1, using: &generator))
                     / Double((kills + 1) / 2)
                 usleep(UInt32(whole * fraction * 1e6))
             } else {
@@ -150,7 +153,8 @@ struct FrameKills {
         if frames == oldFrames { return .old }
         if frames == newFrames { return .new }
         let record = Self.stagingEntries(in: folder("seq")).contains { $0.hasSuffix(".commit") }
-        let everyFrameIsOldOrNew = frames.keys.sorted() == oldFrames.keys.sorted()
+        let everyFrameIsOldOrNew =
+            frames.keys.sorted() == oldFrames.keys.sorted()
             && frames.allSatisfy { $0.value == oldFrames[$0.key] || $0.value == newFrames[$0.key] }
         #expect(
             layout == .amongOtherFiles && record && everyFrameIsOldOrNew,
@@ -163,7 +167,8 @@ struct FrameKills {
     func repair(context: String, expecting outcome: Outcome) throws {
         let pattern = layout == .folderOfFrames ? "other/g-%d.png" : "seq/g-%d.png"
         let next = try ChildProcess.run(
-            EndToEndTests.binary, ["--frames", "1", "--size", "8", "-o", pattern], in: URL(fileURLWithPath: folder.path))
+            EndToEndTests.binary, ["--frames", "1", "--size", "8", "-o", pattern], in: URL(fileURLWithPath: folder.path)
+        )
         #expect(next.status == 0, "\(context): the next run failed: \(next.errorText)")
         try? FileManager.default.removeItem(atPath: folder("other"))
         try? FileManager.default.removeItem(atPath: folder("seq/g-0.png"))
@@ -200,6 +205,8 @@ struct FrameKills {
         let seed = environment["PBRENDER_FRAME_KILL_SEED"].flatMap(UInt64.init) ?? 50
         let outcomes = try FrameKills(layout).run(kills: kills, seed: seed)
         #expect(outcomes.values.reduce(0, +) == kills)
-        print("\(layout), \(kills) kills, seed \(seed): \(FrameKills.Outcome.allCases.map { "\($0.rawValue) \(outcomes[$0] ?? 0)" })")
+        print(
+            "\(layout), \(kills) kills, seed \(seed): \(FrameKills.Outcome.allCases.map { "\($0.rawValue) \(outcomes[$0] ?? 0)" })"
+        )
     }
 }

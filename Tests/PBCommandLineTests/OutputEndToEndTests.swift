@@ -221,11 +221,21 @@ import Testing
         ] {
             try #require(symlink(destination, path(link)) == 0 && lchown(path(link), Self.nobody, Self.nobody) == 0)
         }
-        let reason = "made in the sticky, world-writable folder 'tmp/': only links of yours or of the folder's owner are followed there (fs.protected_symlinks)"
+        let reason =
+            "made in the sticky, world-writable folder 'tmp/': only links of yours or of the folder's owner are followed there (fs.protected_symlinks)"
         let cases: [([String], String)] = [
-            (["--progress", "0.5", "-o", "tmp/x.png"], "cannot write 'tmp/x.png': it is a symbolic link that user 65534 \(reason)"),
-            (["--frames", "3", "-o", "tmp/f-%d.png"], "frame 1 ('tmp/f-1.png'): it is a symbolic link that user 65534 \(reason)"),
-            (["--frames", "2", "-o", "tmp/frames/f-%d.png"], "frame 0 ('tmp/frames/f-0.png'): it is a symbolic link that user 65534 \(reason)"),
+            (
+                ["--progress", "0.5", "-o", "tmp/x.png"],
+                "cannot write 'tmp/x.png': it is a symbolic link that user 65534 \(reason)"
+            ),
+            (
+                ["--frames", "3", "-o", "tmp/f-%d.png"],
+                "frame 1 ('tmp/f-1.png'): it is a symbolic link that user 65534 \(reason)"
+            ),
+            (
+                ["--frames", "2", "-o", "tmp/frames/f-%d.png"],
+                "frame 0 ('tmp/frames/f-0.png'): it is a symbolic link that user 65534 \(reason)"
+            ),
         ]
         for (arguments, message) in cases {
             let (outcome, _) = try run(arguments)
@@ -350,7 +360,9 @@ import Testing
     @Test(arguments: [false, true])
     func removesItsTemporaryFilesWhenInterrupted(folderOfFrames: Bool) throws {
         let output = folderOfFrames ? "seq/f-%05d.png" : "f-%05d.png"
-        if folderOfFrames { try FileManager.default.createDirectory(atPath: path("seq"), withIntermediateDirectories: false) }
+        if folderOfFrames {
+            try FileManager.default.createDirectory(atPath: path("seq"), withIntermediateDirectories: false)
+        }
         let old = folderOfFrames ? "seq/f-00000.png" : "f-00000.png"
         try create(old, "old")
         let process = Process()

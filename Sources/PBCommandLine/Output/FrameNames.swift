@@ -46,7 +46,8 @@ struct FrameNames: Hashable, Sendable {
         let suffix = String(decoding: one[(one.count - tail)...], as: UTF8.self)
         guard !suffix.contains("/") else { return nil }
         let zero = Array(fileName(0).utf8)
-        guard zero.count > head + tail, zero.starts(with: one[..<head]), zero.suffix(tail).elementsEqual(one.suffix(tail))
+        guard zero.count > head + tail, zero.starts(with: one[..<head]),
+            zero.suffix(tail).elementsEqual(one.suffix(tail))
         else { return nil }
         let number = zero[head..<(zero.count - tail)]
         guard let last = number.last, last == UInt8(ascii: "0") else { return nil }
@@ -81,7 +82,8 @@ struct FrameNames: Hashable, Sendable {
         else { return nil }
         let middle = bytes.dropFirst(prefix.count).dropLast(suffix.count)
         let digits = middle.drop { $0 == UInt8(ascii: " ") && padding == " " }
-        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        guard !digits.isEmpty, digits.count <= 18,
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
         let index = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         return self.name(index) == name ? index : nil

@@ -127,7 +127,8 @@ enum Leftovers {
         for entry in entries {
             let isRemovable: Bool
             var isOwn = false
-            switch StagingName(parsing: entry.name) {
+            let isFrame = names.index(ofName: entry.name) != nil
+            switch isFrame ? nil : StagingName(parsing: entry.name) {
             case .temporary(let name, _):
                 isRemovable = names.index(ofName: name) != nil
             case .lock(let other), .record(let other), .entry(_, let other):
@@ -141,7 +142,7 @@ enum Leftovers {
                 }
                 isRemovable = isOwn || deadRuns[other] != nil
             case nil:
-                isRemovable = names.index(ofName: entry.name) != nil
+                isRemovable = isFrame
             }
             let isFolder = entry.isFolder ?? (FileStatus(entry.name, in: generation)?.type == .directory)
             // Folders are removed only when they are the run's own (empty ones: the exchange probe).

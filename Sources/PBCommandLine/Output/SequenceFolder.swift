@@ -174,7 +174,8 @@ final class SequenceFolder: Sendable {
         var status = stat()
         guard lstat(path, &status) != 0 && errno == ENOENT else { return nil }
         let parentPath = OutputTarget.directory(of: path)
-        let parent = FileDescriptorIO.openRetrying(parentPath.isEmpty ? "." : parentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let parent = FileDescriptorIO.openRetrying(
+            parentPath.isEmpty ? "." : parentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard parent >= 0 else { return nil }
         errno = 0
         guard
@@ -208,38 +209,35 @@ final class SequenceFolder: Sendable {
         -> [Int: Ownership]?
     {
         let identity = ProcessIdentity.current
-        var replaced: [Int: Ownership] = [:]
-        var deadRuns: [String: Bool] = [:]
+        // Names first, which cost no system call: one other file, and the folder is not the frames' own.
+        var frames: [(name: String, index: Int)] = []
+        var runs: Set<String> = []
         for entry in entries {
             if let index = names.index(ofName: entry.name) {
-                guard let status = FileStatus(entry.name, in: folder), !status.isUnchangeable,
-                    status.type != .directory
-                else { return nil }
-                guard index < count else { continue }
-                guard status.type == .regular, status.links == 1,
-                    identity.canGive(owner: status.owner, group: status.group),
-                    identity.isRoot || status.permissions & S_IWUSR != 0
-                else { return nil }
-                replaced[index] = Ownership(
-                    permissions: status.permissions & 0o777, owner: status.owner, group: status.group)
+                frames.append((entry.name, index))
                 continue
             }
             switch StagingName(parsing: entry.name) {
-            case .temporary(let name, _) where names.index(ofName: name) != nil:
-                continue
-            case .lock(let run), .record(let run), .entry(_, let run):
-                if deadRuns[run] == nil {
-                    if case .dead(let dead) = RunLock.liveness(of: run, in: folder) {
-                        close(dead.lock.descriptor)
-                        deadRuns[run] = true
-                    } else {
-                        deadRuns[run] = false
-                    }
-                }
-                guard deadRuns[run] == true else { return nil }
-            default:
-                return nil
+            case .temporary(let name, _) where names.index(ofName: name) != nil: continue
+            case .lock(let run), .record(let run), .entry(_, let run): runs.insert(run)
+            default: return nil
             }
+        }
+        for run in runs {
+            guard case .dead(let dead) = RunLock.liveness(of: run, in: folder) else { return nil }
+            close(dead.lock.descriptor)
+        }
+        var replaced: [Int: Ownership] = [:]
+        for (name, index) in frames {
+            guard let status = FileStatus(name, in: folder), !status.isUnchangeable, status.type != .directory
+            else { return nil }
+            guard index < count else { continue }
+            guard status.type == .regular, status.links == 1,
+                identity.canGive(owner: status.owner, group: status.group),
+                identity.isRoot || status.permissions & S_IWUSR != 0
+            else { return nil }
+            replaced[index] = Ownership(
+                permissions: status.permissions & 0o777, owner: status.owner, group: status.group)
         }
         return replaced
     }
@@ -323,7 +321,9 @@ final class SequenceFolder: Sendable {
             StagingName.entry(name: "exchange-2", run: run).fileName
         )
         defer {
-            for name in [one, two] { _ = FileDescriptorIO.retryingInterrupted({ unlinkat(folder, name, AT_REMOVEDIR) }) }
+            for name in [one, two] {
+                _ = FileDescriptorIO.retryingInterrupted({ unlinkat(folder, name, AT_REMOVEDIR) })
+            }
         }
         return FileDescriptorIO.retryingInterrupted({ mkdirat(folder, one, 0o700) }) == 0
             && FileDescriptorIO.retryingInterrupted({ mkdirat(folder, two, 0o700) }) == 0

@@ -303,7 +303,9 @@ final class SequenceRenames: Sendable {
 
     private func commit(staged: [Int: Staged], inPlace: [Int: InPlaceFrame]) throws(FileError) {
         let frames = Array(Set(staged.keys).union(inPlace.keys)).sorted()
-        var steps = frames.compactMap { index in staged[index].map { CommitRecord.Step.rename(from: $0.file, to: $0.target) } }
+        var steps = frames.compactMap { index in
+            staged[index].map { CommitRecord.Step.rename(from: $0.file, to: $0.target) }
+        }
         steps += stale.map { .remove($0) }
         let recordName = StagingName.record(run: run).fileName
         var isRecorded = false
