@@ -53,11 +53,12 @@ final class SequenceFolder: Sendable {
         var group: gid_t
     }
 
-    /// Where a run is.
+    /// Where a run is: staging frames, or done (committed, or discarded: staged files removed).
     private enum Phase: Sendable {
         case staging, committed, discarded
     }
 
+    /// What changes while frames are written (under ``state``'s lock).
     private struct State: Sendable {
         /// The frames written into the staging folder.
         var written: Set<Int> = []
@@ -291,12 +292,16 @@ final class SequenceFolder: Sendable {
         var finalPermissions: mode_t?
         if let old {
             let wanted = old.status.permissions | S_IRWXU
-            guard let status = FileStatus(descriptor: staging),
-                status.owner == old.status.owner && status.group == old.status.group
+            guard let status = FileStatus(descriptor: staging) else { return undo() }
+            // The owner first: a change of owner can clear the set-group-ID bit, which the mode then restores.
+            let isOwned = status.owner == old.status.owner && status.group == old.status.group
+            guard
+                isOwned
                     || FileDescriptorIO.retryingInterrupted({
                         fchown(staging, old.status.owner, old.status.group)
                     }) == 0,
-                status.permissions == wanted || FileDescriptorIO.retryingInterrupted({ fchmod(staging, wanted) }) == 0,
+                isOwned && status.permissions == wanted
+                    || FileDescriptorIO.retryingInterrupted({ fchmod(staging, wanted) }) == 0,
                 canExchange(in: staging, run: run)
             else {
                 errno = 0

@@ -48,22 +48,27 @@ final class SequenceRenames: Sendable {
         var path: String
     }
 
-    /// A frame kept in memory to be written in place.
+    /// A frame kept in memory to be written in place: its target and its bytes.
     private struct InPlaceFrame: Sendable {
         var target: OutputTarget
         var bytes: [UInt8]
     }
 
+    /// Where a run is: staging frames, or done (committed, or discarded: staged files removed).
     private enum Phase: Sendable {
         case staging, committed, discarded
     }
 
+    /// What changes while frames are written (under ``state``'s lock).
     private struct State: Sendable {
+        /// The staged frames, by index.
         var staged: [Int: Staged] = [:]
+        /// The frames to write in place at the commit, by index.
         var inPlace: [Int: InPlaceFrame] = [:]
         /// What a new file gets in each folder (`""` for the home folder), learned from the first.
         var defaults: [String: SequenceFolder.Ownership] = [:]
         var phase = Phase.staging
+        /// The number of the sweep registered with ``TemporaryFiles``.
         var sweep: Int?
     }
 
@@ -71,6 +76,7 @@ final class SequenceRenames: Sendable {
     let count: Int
     /// Whether frames and folders are flushed to the disk (`--durable`).
     let flushes: Bool
+    /// The path of frame `index` as the user gave it.
     private let fileName: @Sendable (Int) -> String
     /// The home folder as the user gave it (`"dir/"`, or `""` for the current folder), and its
     /// descriptor (-1 when it cannot be opened).
@@ -102,6 +108,20 @@ final class SequenceRenames: Sendable {
         throws(FileError)
     {
         (self.count, self.flushes, self.fileName) = (count, flushes, fileName)
+        let homePath = names?.folder ?? OutputTarget.directory(of: fileName(0))
+        let home = FileDescriptorIO.openRetrying(
+            homePath.isEmpty ? "." : homePath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // Dead runs' business first (their commits finished), then the targets as they are now.
+        var stale: [String] = []
+        if home >= 0 {
+            RunLock.withFolderLocked(home) { isLocked in
+                let entries = isLocked ? Leftovers.clean(home) : DirectoryEntries.list(home)
+                guard let names else { return }
+                for entry in entries ?? [] where entry.isFolder != true {
+                    if let index = names.index(ofName: entry.name), index >= count { stale.append(entry.name) }
+                }
+            }
+        }
         var targets: [Int: OutputTarget] = [:]
         var writableFolders: [String: Bool] = [:]
         for index in 0..<count {
@@ -113,31 +133,15 @@ final class SequenceRenames: Sendable {
                     targets[index] = target
                 }
             } catch {
+                if home >= 0 { close(home) }
                 throw error.aboutFrame(index)
             }
         }
-        self.targets = targets
-        homePath = names?.folder ?? OutputTarget.directory(of: fileName(0))
-        home = FileDescriptorIO.openRetrying(homePath.isEmpty ? "." : homePath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         let run = StagingName.newID()
-        self.run = run
-        var stale: [String] = []
-        if home >= 0 {
-            let home = home
-            lock = RunLock.withFolderLocked(home) { isLocked -> RunLock? in
-                let entries = isLocked ? Leftovers.clean(home) : DirectoryEntries.list(home)
-                if let names {
-                    for entry in entries ?? [] where entry.isFolder != true {
-                        if let index = names.index(ofName: entry.name), index >= count { stale.append(entry.name) }
-                    }
-                }
-                return RunLock.create(in: home, run: run, fields: [])
-            }
-        } else {
-            lock = nil
-        }
+        (self.targets, self.homePath, self.home, self.run) = (targets, homePath, home, run)
+        lock =
+            home >= 0 ? RunLock.withFolderLocked(home) { _ in RunLock.create(in: home, run: run, fields: []) } : nil
         // Written over through a link from a frame's name: not stale.
-        let homePath = self.homePath
         let targetNames = Set(
             targets.values.compactMap { target in
                 OutputTarget.directory(of: target.resolved) == homePath ? OutputTarget.name(of: target.resolved) : nil
