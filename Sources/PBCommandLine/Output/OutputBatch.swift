@@ -43,7 +43,8 @@
 ///   (`.NAME.tmp-XXXXXXXX`) are removed only with a frame folder replaced whole, and only those of
 ///   its frames: a single image holds no lock, so a later run cannot tell a dead one from one being
 ///   written.
-/// - Two runs into one folder at the same time each stay whole; the last to commit wins.
+/// - Two runs into one folder at the same time: the last to commit wins, and the folder holds one
+///   whole sequence; a run whose staged frames the other swapped away fails with an error.
 /// - Memory grows with the number of frames by a few names per frame.
 final class OutputBatch: Sendable {
     /// How the frames are put in place.

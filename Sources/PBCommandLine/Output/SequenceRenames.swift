@@ -314,8 +314,12 @@ final class SequenceRenames: Sendable {
         let recordName = StagingName.record(run: run).fileName
         var isRecorded = false
         if let lock, steps.count > 1 {
-            guard CommitRecord(steps: steps).write(in: home, run: run, flush: flushes) else {
+            // Durable: the record, and its name in the folder, on the disk before the first rename.
+            guard CommitRecord(steps: steps).write(in: home, run: run, flush: flushes),
+                !flushes || FileDescriptorIO.retryingInterrupted({ fsync(home) }) == 0
+            else {
                 let error = FileError(.write, .path(homePath.isEmpty ? "." : homePath), .system(code: errno))
+                _ = FileDescriptorIO.retryingInterrupted({ unlinkat(home, recordName, 0) })
                 for file in staged.values { Self.remove(file, home: home) }
                 lock.release()
                 throw error
