@@ -13,6 +13,8 @@ enum DirectoryEntries {
         /// Whether it is a folder: true or false when the file system says, nil when it does not
         /// (then `statx` tells).
         var isFolder: Bool?
+        /// Its inode number (`d_ino`).
+        var inode: UInt64 = 0
     }
 
     /// Every entry of the folder open as `folder` (a descriptor opened for reading), in the order
@@ -44,7 +46,10 @@ enum DirectoryEntries {
             }
             if name == "." || name == ".." { continue }
             let type = entry.pointee.d_type
-            entries.append(Entry(name: name, isFolder: type == DT_UNKNOWN ? nil : type == DT_DIR))
+            entries.append(
+                Entry(
+                    name: name, isFolder: type == DT_UNKNOWN ? nil : type == DT_DIR, inode: UInt64(entry.pointee.d_ino))
+            )
         }
         guard errno == 0 else { return nil }
         return entries
