@@ -81,7 +81,8 @@ import Testing
         #expect(try folder.status("new").st_mode & 0o7777 == 0o777 & ~mask, "what any new folder gets")
     }
 
-    @Test func writesFramesAmongOtherFilesOneByOneAfterACommitRecord() throws {
+    @Test(arguments: [false, true])
+    func writesFramesAmongOtherFilesOneByOneAfterACommitRecord(flush: Bool) throws {
         let folder = try ScratchFolder()
         try folder.create("notes.txt", "mine")
         try folder.create("f-1.png", "old 1")
@@ -89,7 +90,7 @@ import Testing
         try folder.create("f-x.png", "not a frame")
         #expect(chmod(folder("f-1.png"), 0o640) == 0)
         let before = try folder.status("f-1.png")
-        let batch = try batch(folder, count: 3)
+        let batch = try batch(folder, count: 3, flush: flush)
         #expect(!batch.swapsFolder)
         for index in 0..<3 { try batch.write(frame(index), frame: index) }
         let staged = staging(try folder.files())
@@ -398,6 +399,21 @@ import Testing
             ("f-00a.png", nil), ("f-.png", nil), ("g-007.png", nil), ("f-007.png.tmp", nil), ("f--01.png", nil),
         ]
         for (name, index) in cases { #expect(zero.index(ofName: name) == index, "\(name)") }
+        // Against the names themselves, for every padding: a middle is a frame exactly when some
+        // frame is named so.
+        for pattern in ["f%d", "f%03d", "f%3d", "f%01d", "f%1d"] {
+            let parsed = try #require(try names(pattern))
+            var named: [String: Int] = [:]
+            for index in 0..<12_000 { named[parsed.name(index)] = index }
+            var middles: [String] = []
+            for digits in ["0", "7", "00", "07", "70", "000", "007", "070", "700", "0007", "1000", "01000", "10000"] {
+                for spaces in 0..<4 { middles.append(String(repeating: " ", count: spaces) + digits) }
+            }
+            for middle in middles + ["", " ", "-1", "+1", "1 ", "0x1", "١"] {
+                let name = "f" + middle
+                #expect(parsed.index(ofName: name) == named[name], "\(pattern): '\(name)'")
+            }
+        }
         let spaces = try #require(try names("f%3d"))
         #expect(spaces.index(ofName: "f  7") == 7 && spaces.index(ofName: "f007") == nil)
         #expect(spaces.index(ofName: "f1234") == 1234 && spaces.index(ofName: "f 12") == 12)

@@ -72,20 +72,36 @@ struct FrameNames: Hashable, Sendable {
     /// The path of frame `index`: ``folder`` and ``name(_:)``.
     func path(_ index: Int) -> String { folder + name(index) }
 
-    /// The frame `name` is, or nil when it is no frame of the sequence.
+    /// The frame `name` is, or nil when it is no frame of the sequence: the name between ``prefix``
+    /// and ``suffix`` must be the number exactly as ``name(_:)`` writes it.
     ///
-    /// - Complexity: O(n) in the length of the name.
+    /// - Complexity: O(n) in the length of the name, without allocating (a folder of frames
+    ///   matches every entry two or three times).
     func index(ofName name: String) -> Int? {
-        let (bytes, prefix, suffix) = (name.utf8, self.prefix.utf8, self.suffix.utf8)
-        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix),
-            bytes.reversed().starts(with: suffix.reversed())
-        else { return nil }
-        let middle = bytes.dropFirst(prefix.count).dropLast(suffix.count)
-        let digits = middle.drop { $0 == UInt8(ascii: " ") && padding == " " }
-        guard !digits.isEmpty, digits.count <= 18,
-            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        let index = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        return self.name(index) == name ? index : nil
+        var name = name
+        return name.withUTF8 { bytes -> Int? in
+            let (prefix, suffix) = (self.prefix.utf8, self.suffix.utf8)
+            guard bytes.count > prefix.count + suffix.count,
+                bytes.prefix(prefix.count).elementsEqual(prefix),
+                bytes.suffix(suffix.count).elementsEqual(suffix)
+            else { return nil }
+            let middle = bytes[prefix.count..<(bytes.count - suffix.count)]
+            let (space, zero, nine) = (UInt8(ascii: " "), UInt8(ascii: "0"), UInt8(ascii: "9"))
+            let spaces = padding == " " ? middle.prefix { $0 == space }.count : 0
+            let digits = middle.dropFirst(spaces)
+            guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= zero && $0 <= nine }) else {
+                return nil
+            }
+            // The number's own digits: without the zeros that pad it, at least one.
+            let zeros = padding == "0" ? digits.prefix { $0 == zero }.count : 0
+            let length = max(1, digits.count - zeros)
+            guard
+                padding == "0"
+                    ? digits.count == max(width, length)
+                    : spaces == max(0, width - digits.count)
+                        && (digits.count == 1 || digits.first != zero)
+            else { return nil }
+            return digits.reduce(0) { $0 * 10 + Int($1 - zero) }
+        }
     }
 }

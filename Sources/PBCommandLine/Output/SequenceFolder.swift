@@ -229,6 +229,7 @@ final class SequenceFolder: Sendable {
             close(dead.lock.descriptor)
         }
         var replaced: [Int: Ownership] = [:]
+        replaced.reserveCapacity(min(frames.count, count))
         for (name, index) in frames {
             guard let status = FileStatus(name, in: folder), !status.isUnchangeable, status.type != .directory
             else { return nil }
