@@ -8,10 +8,15 @@ let package = Package(
     name: "pbrender",
     products: [
         .library(name: "PBGeometry", targets: ["PBGeometry"]),
+        .library(name: "PBStyle", targets: ["PBStyle"]),
+        .library(name: "PBScene", targets: ["PBScene"]),
         .library(name: "PBRendering", targets: ["PBRendering"]),
         .library(name: "PBSnapshotTesting", targets: ["PBSnapshotTesting"]),
         .library(name: "PBServer", targets: ["PBServer"]),
-        // The command line as a library: RenderJob (options to bytes), curve and phase files.
+        // The app core: RenderJob (options to bytes), its option schema, inputs (paths, curve and phase files,
+        // documents).
+        .library(name: "PBJob", targets: ["PBJob"]),
+        // The command line as a library: commands, help, writing files.
         .library(name: "PBCommandLine", targets: ["PBCommandLine"]),
         .library(name: "PBDocument", targets: ["PBDocument"]),
         // pbrender's types with Foundation's (`Progress`, `Date`, `Locale`), for Swift apps: apart, so that the tool
@@ -27,7 +32,8 @@ let package = Package(
         // Pure-Swift geometry: paths, SVG path data, arc length, exact trimming.
         .target(name: "PBGeometry", swiftSettings: strict),
         // `Locked`, the one lock type (a pthread mutex: ThreadSanitizer sees it, unlike `Synchronization.Mutex`), `SignalPipe`,
-        // the one self-pipe signal helper, and `FNV1a`, the one hash (32 bits for SVG ids, 64 for ETags).
+        // the one self-pipe signal helper, `PosixThread`, the one thread, `Processors`, the core count, and `FNV1a`, the
+        // one hash (32 bits for SVG ids, 64 for ETags).
         .target(name: "PBSynchronization", swiftSettings: strict),
         // Cairo (PNG, SVG and PDF surfaces) and libdeflate (our PNG encoder's compressor).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -49,32 +55,55 @@ let package = Package(
         .target(name: "CPango", dependencies: ["CCairo", "CDynamicLibrary"]),
         // ICU (Debian's libicu72, which libxml2 needs already): numbers, percents, byte counts and times in the
         // locale `--locale` names, loaded when the first such locale is asked for (CDynamicLibrary); en_US_POSIX,
-        // the default, needs none. A C target whose include/unicode links to Debian's headers, like CXML2.
+        // the default, needs none. Its header spells ICU's types itself (Foundation carries an ICU of its own, whose
+        // enums differ, and a module seeing both would not compile); CICU.c checks them against Debian's headers.
         .target(name: "CICU", dependencies: ["CDynamicLibrary"]),
-        // Track + progress scenes drawn with Cairo; the only importer of the C modules.
+        // Style primitives: colours and their parsing (CSS, system colours, dark variants), caps, joins, stroke styles,
+        // fill rules, and the "did you mean" of names. Below everything that draws, so that reading a document links
+        // no renderer.
+        .target(name: "PBStyle", swiftSettings: strict),
+        // libxml2: reads SVG documents (no network, no entities, no DTD loading); loaded when the first document is
+        // read (CDynamicLibrary). A C target whose include/libxml links to Debian's headers, like CPango.
+        .target(name: "CXML2", dependencies: ["CDynamicLibrary"]),
+        // SVG documents read into exact geometry on the canvas with each element's style; the only importer of CXML2.
+        .target(name: "PBDocument", dependencies: ["PBGeometry", "PBStyle", "CXML2"], swiftSettings: strict),
+        // The scene model: indicators and their layout, paint, scenes of layers, timelines and motion, badges,
+        // progress values and their text, text layout (Pango), and the limits a scene is checked against. Cairo
+        // measures strokes and Pango text here; nothing is encoded.
+        .target(
+            name: "PBScene",
+            dependencies: ["PBGeometry", "PBStyle", "PBDocument", "PBSynchronization", "CCairo", "CICU", "CPango"],
+            swiftSettings: strict),
+        // Output: scenes drawn by Cairo (raster and PDF) and by pbrender's SVG writer, the encoders (PNG and APNG,
+        // WebP), the format registry (`ImageFormat`), frames rendered on every core, PNG decoding for tests.
         .target(
             name: "PBRendering",
             dependencies: [
-                "PBGeometry", "PBSynchronization", "CCairo", "CDeflate", "CICU", "CISAL", "CPango", "CSPNG", "CWebP",
+                "PBGeometry", "PBStyle", "PBScene", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango",
+                "CSPNG", "CWebP",
             ],
             swiftSettings: strict),
         // `ProgressState(progress)` for a Foundation `Progress`, `Date`s for `Timestamp`s, `Locale`s for locale
         // identifiers.
         .target(name: "PBFoundation", dependencies: ["PBRendering"], swiftSettings: strict),
-        // libxml2: reads SVG documents (no network, no entities, no DTD loading); loaded when the first document is
-        // read (CDynamicLibrary). A C target whose include/libxml links to Debian's headers, like CPango.
-        .target(name: "CXML2", dependencies: ["CDynamicLibrary"]),
-        // SVG documents read into exact geometry on the canvas with each element's style; the only importer of CXML2.
-        .target(name: "PBDocument", dependencies: ["PBGeometry", "PBRendering", "CXML2"], swiftSettings: strict),
         // Snapshot testing on Linux: strategies, record modes, pixel tolerance, artifacts.
         .target(
             name: "PBSnapshotTesting", dependencies: ["PBRendering", "PBGeometry", "PBSynchronization"],
             swiftSettings: strict),
-        // The command line as a library (arguments, curve files, commands, messages, and `serve`'s routes).
+        // The app core: one render job for every front end (the command line, the server, Swift apps): the option
+        // schema read from arguments, curve files and query strings, the inputs (built-in shapes, path data, curve
+        // files, SVG documents), limits and messages. No HTTP, no files written.
+        .target(
+            name: "PBJob",
+            dependencies: ["PBGeometry", "PBStyle", "PBScene", "PBRendering", "PBDocument", "PBSynchronization"],
+            swiftSettings: strict),
+        // The command line as a library: commands, help, and writing files whole (or frame sequences all or
+        // nothing); `serve` starts PBServer.
         .target(
             name: "PBCommandLine",
             dependencies: [
-                "PBGeometry", "PBRendering", "PBDocument", "PBServer", "PBSynchronization", "CLinux", "CMalloc",
+                "PBGeometry", "PBJob", "PBRendering", "PBDocument", "PBServer", "PBSynchronization", "CLinux",
+                "CMalloc",
             ],
             swiftSettings: strict),
         // Linux calls Swift's Glibc module leaves out (`renameat2` to swap a frame folder in whole, `statx`, `flock`,
@@ -85,9 +114,12 @@ let package = Package(
         // GNU libmicrohttpd, the HTTP library under `pbrender serve`, loaded when a server starts (CDynamicLibrary):
         // its header is in /usr/include, and nothing links it.
         .target(name: "CMicroHTTPD", dependencies: ["CDynamicLibrary"]),
-        // A generic HTTP server on libmicrohttpd: requests and responses, ETags and 304s, query strings,
-        // a byte-bounded response cache, access logs, graceful stop on signals; the only importer of CMicroHTTPD.
-        .target(name: "PBServer", dependencies: ["CMicroHTTPD", "PBSynchronization"], swiftSettings: strict),
+        // `pbrender serve`: an HTTP server on libmicrohttpd (requests and responses, ETags and 304s, query strings,
+        // a byte-bounded response cache, access logs, graceful stop on signals; the only importer of CMicroHTTPD),
+        // and pbrender's routes (Routes/: render jobs from query strings and bodies, budgets, renderer pools).
+        .target(
+            name: "PBServer", dependencies: ["CMicroHTTPD", "PBJob", "PBRendering", "PBSynchronization"],
+            swiftSettings: strict),
         // The `pbrender` tool: a thin entry point.
         // The tool. What one image per process costs is part of the product (Tests/Benchmarks/startup.py): a release
         // build links the Swift runtime in statically (no module it links imports Foundation: PBFoundation holds the
@@ -134,14 +166,19 @@ let package = Package(
         .executableTarget(
             name: "pbrender-fuzz",
             dependencies: [
-                "PBCommandLine", "PBDocument", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "CFuzzer",
-                "CWebPDecode",
+                "PBCommandLine", "PBJob", "PBDocument", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization",
+                "CFuzzer", "CWebPDecode",
             ],
             exclude: ["README.md", "Corpus", "Dictionaries"], swiftSettings: strict),
-        // Pixel probes and external oracles (rsvg-convert, pdftoppm, headless Chromium) shared by the test targets;
-        // CDeflate to decode Chromium's screenshots fast in debug builds.
+        // Test tools that need no renderer: child processes (the oracles' scripts), sanitizers, seeded randomness,
+        // XML, README snippets, and the document tests' helpers (documents from text, lengths, closeness).
         .target(
-            name: "PBTestSupport", dependencies: ["PBRendering", "PBSynchronization", "CDeflate"],
+            name: "PBTestCore", dependencies: ["PBDocument", "PBGeometry"], path: "Tests/PBTestCore",
+            swiftSettings: strict),
+        // Pixel probes and external oracles (rsvg-convert, pdftoppm, headless Chromium) shared by the test targets,
+        // with PBTestCore; CDeflate to decode Chromium's screenshots fast in debug builds.
+        .target(
+            name: "PBTestSupport", dependencies: ["PBTestCore", "PBRendering", "PBSynchronization", "CDeflate"],
             path: "Tests/PBTestSupport",
             swiftSettings: strict),
         .testTarget(
@@ -149,28 +186,33 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PBRenderingTests",
-            dependencies: ["PBRendering", "PBGeometry", "PBFoundation", "PBTestSupport"],
+            dependencies: [
+                "PBRendering", "PBScene", "PBStyle", "PBDocument", "PBGeometry", "PBFoundation", "PBTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "PBSnapshotTestingTests",
             dependencies: [
-                "PBSnapshotTesting", "PBRendering", "PBGeometry", "PBCommandLine", "PBSynchronization", "PBTestSupport",
+                "PBSnapshotTesting", "PBRendering", "PBGeometry", "PBJob", "PBCommandLine", "PBSynchronization",
+                "PBTestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
             name: "PBCommandLineTests",
             dependencies: [
-                "PBCommandLine", "PBGeometry", "PBRendering", "PBServer", "PBSynchronization", "PBTestSupport",
-                "pbrender",
+                "PBCommandLine", "PBJob", "PBGeometry", "PBRendering", "PBScene", "PBStyle", "PBDocument", "PBServer",
+                "PBSynchronization", "PBTestSupport", "pbrender",
             ],
             swiftSettings: strict),
+        // Reading documents: no renderer, no encoder in its dependencies (nor in PBDocument's).
         .testTarget(
-            name: "PBDocumentTests", dependencies: ["PBDocument", "PBGeometry", "PBRendering", "PBTestSupport"],
+            name: "PBDocumentTests", dependencies: ["PBDocument", "PBGeometry", "PBStyle", "PBTestCore"],
             exclude: ["Oracles"],
             swiftSettings: strict),
         .testTarget(name: "PBSynchronizationTests", dependencies: ["PBSynchronization"], swiftSettings: strict),
         .testTarget(
-            name: "PBServerTests", dependencies: ["PBServer", "PBSynchronization", "PBTestSupport"],
+            name: "PBServerTests",
+            dependencies: ["PBServer", "PBJob", "PBRendering", "PBSynchronization", "PBTestSupport"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import PBJob
 import PBRendering
 
 /// The `pbrender` command line: dispatches to a subcommand, prints help and errors, and turns

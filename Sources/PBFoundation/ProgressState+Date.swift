@@ -9,7 +9,7 @@ extension ProgressState {
     /// - Parameters:
     ///   - start: when the work started.
     ///   - now: the moment the state describes.
-    /// - Throws: ``ProgressStateError`` with kind `startAfterNow` when `start` is later.
+    /// - Throws: `ProgressStateError` with kind `startAfterNow` when `start` is later.
     public func withElapsed(from start: Date, to now: Date) throws(ProgressStateError) -> ProgressState {
         try withElapsed(from: Timestamp(start), to: Timestamp(now))
     }

@@ -18,7 +18,7 @@ extension LabelTemplate {
     /// - Parameters:
     ///   - state: the progress and its facts.
     ///   - locale: the locale to format numbers, byte counts and times for.
-    /// - Throws: ``LabelTemplateError`` with kind `missingFact`, as ``text(for:formatter:)``.
+    /// - Throws: `LabelTemplateError` with kind `missingFact`, as ``text(for:formatter:)``.
     public func text(for state: ProgressState, locale: Locale) throws(LabelTemplateError) -> String {
         try text(for: state, formatter: ProgressTextFormatter(locale: locale))
     }

@@ -1,5 +1,7 @@
 #if FUZZING
     @testable import PBCommandLine
+    @testable import PBServer
+    @testable import PBJob
     import PBGeometry
     import PBRendering
 
@@ -55,8 +57,10 @@
                 return
             }
             do {
-                let indicator = try options.indicator(curveFile: curve, context: FuzzRun(file: []).context(.init()))
-                    .indicator
+                let indicator = try options.indicator(
+                    input: .curveFile(curve), context: FuzzRun(file: []).context(.init())
+                )
+                .indicator
                 try indicator.style.validate()
             } catch let error as CommandLineError {
                 guard error.exitCode == .usageError else {

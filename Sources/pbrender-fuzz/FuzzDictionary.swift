@@ -1,5 +1,7 @@
 #if FUZZING
     @testable import PBCommandLine
+    @testable import PBServer
+    @testable import PBJob
     import PBRendering
 
     /// The dictionary entries derived from the code, so that they follow it as options, tokens

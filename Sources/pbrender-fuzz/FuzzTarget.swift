@@ -45,6 +45,8 @@
         case job = 12
         /// Lossless WebP from a fuzzed pixel buffer or small scene, decoded back by libwebp.
         case webp = 13
+        /// An SVG document's estimated cost against what reading and drawing it really takes.
+        case budget = 14
 
         /// The target named by `PBRENDER_FUZZ_MODE`, if it is set.
         static let only: FuzzTarget? = {
@@ -77,6 +79,7 @@
             case .svgdocument: wanted = SVGDocumentFuzzing.run(rest)
             case .job: wanted = RenderJobFuzzing.run(rest)
             case .webp: wanted = WebPFuzzing.run(rest)
+            case .budget: wanted = DocumentBudgetFuzzing.run(rest)
             }
             return wanted ? 0 : -1
         }

@@ -2,6 +2,8 @@
     import PBRendering
     import PBSynchronization
     @testable import PBCommandLine
+    @testable import PBServer
+    @testable import PBJob
 
     /// `RenderJob`, the render that the command line, the server and Swift code share, made from
     /// fuzzed text: `RenderJob(query:kind:format:)` (a URL's query) or `RenderJob(arguments:context:)`
@@ -9,7 +11,7 @@
     ///
     /// The first byte picks the front end and its settings: bit 0 the query (0) or the arguments
     /// (1); for a query, bit 1 `render`'s options or `badge`'s, bits 2-4 the format the "route"
-    /// names (none, or one of `OutputFormat.allCases`), and bit 5 a `POST`: the query is the rest
+    /// names (none, or one of `ImageFormat.all`), and bit 5 a `POST`: the query is the rest
     /// up to its first byte 0x01 and the body (a document or curve file) what follows. Otherwise a
     /// query is the rest of the input;
     /// arguments are the rest up to its first byte 0x01, separated by NUL bytes, and what follows
@@ -40,7 +42,7 @@
                     let body = split < rest.endIndex ? Array(rest[(split + 1)...]) : nil
                     guard ArgumentsFuzzing.isAffordable(pseudoArguments(query)) else { return false }
                     let kind: RenderJob.Kind = options & 2 == 0 ? .progress : .badge
-                    let formats: [OutputFormat?] = [nil] + OutputFormat.allCases
+                    let formats: [ImageFormat?] = [nil] + ImageFormat.all
                     let format = formats[Int(options >> 2 & 7) % formats.count]
                     what =
                         "query \(query.debugDescription) (\(kind), format \(format.map { "\($0)" } ?? "none"))"
@@ -95,35 +97,35 @@
             }
         }
 
-        /// The image is of the job's format and starts with its signature.
+        /// The image is of the job's format and starts with its signature; a PNG decodes to the
+        /// job's size, an SVG is well-formed XML.
         static func check(_ image: RenderedImage, of job: RenderJob, _ what: String) {
             let bytes = image.bytes
             guard image.format == job.format else { fuzzFailure("\(what): a \(image.format) for a \(job.format) job") }
-            let signed: Bool
-            switch job.format {
-            case .png, .apng: signed = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-            case .webp:
-                signed = bytes.starts(with: Array("RIFF".utf8)) && bytes.dropFirst(8).starts(with: Array("WEBP".utf8))
-            case .pdf: signed = bytes.starts(with: Array("%PDF-".utf8))
-            case .svg: signed = bytes.starts(with: Array("<svg".utf8)) || bytes.starts(with: Array("<?xml".utf8))
+            guard job.format.isSigned(bytes) else {
+                fuzzFailure("\(what): a \(job.format) that starts with \(bytes.prefix(16))")
             }
-            guard signed else { fuzzFailure("\(what): a \(job.format) that starts with \(bytes.prefix(16))") }
-            switch job.format {
-            case .png:
+            if let problem = decodingChecks[job.format.name]?(bytes, job) { fuzzFailure("\(what): \(problem)") }
+        }
+
+        /// What decoding finds wrong with a format's bytes, for the formats decoded here.
+        static let decodingChecks: [String: @Sendable ([UInt8], RenderJob) -> String?] = [
+            "png": { bytes, job in
                 do {
                     let decoded = try RGBAImage(png: bytes)
                     if let (width, height, _) = job.rasterSize, decoded.width != width || decoded.height != height {
-                        fuzzFailure("\(what): a \(decoded.width) x \(decoded.height) PNG for \(width) x \(height)")
+                        return "a \(decoded.width) x \(decoded.height) PNG for \(width) x \(height)"
                     }
+                    return nil
                 } catch {
-                    fuzzFailure("\(what): the PNG does not decode: \(error)")
+                    return "the PNG does not decode: \(error)"
                 }
-            case .svg:
-                if let problem = XMLCheck.problem(in: String(decoding: bytes, as: UTF8.self)) {
-                    fuzzFailure("\(what): the SVG is not well-formed XML: \(problem)")
+            },
+            "svg": { bytes, _ in
+                XMLCheck.problem(in: String(decoding: bytes, as: UTF8.self)).map {
+                    "the SVG is not well-formed XML: \($0)"
                 }
-            default: break
-            }
-        }
+            },
+        ]
     }
 #endif

@@ -6,7 +6,7 @@
     /// A whole SVG document read by PBDocument's `SVGDocument(data:fileName:)` under the default
     /// limits, then fitted to a small canvas.
     ///
-    /// Checked: no crash and no hang (every bound of ``SVGDocumentLimits`` is checked while
+    /// Checked: no crash and no hang (every bound of `SVGDocumentLimits` is checked while
     /// reading); an error is one non-empty line that starts with the file's name and its line
     /// (and, for XML that is not well-formed, its column: `icon.svg:3:14: …`); a warning is one
     /// line; a document read has a finite canvas, and every element's path (drawn and local)

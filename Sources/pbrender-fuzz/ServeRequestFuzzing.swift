@@ -1,6 +1,7 @@
 #if FUZZING
-    import PBServer
     @testable import PBCommandLine
+    @testable import PBServer
+    @testable import PBJob
 
     /// Whole requests to `pbrender serve`: a request target (path and query) answered by the
     /// server's `RenderService`, which decodes the query into `render` or `badge` options,

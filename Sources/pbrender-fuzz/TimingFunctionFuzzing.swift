@@ -1,5 +1,6 @@
 #if FUZZING
     @testable import PBRendering
+    @testable import PBScene
 
     /// Timing functions (`--timing`). The first byte's lowest bit picks how the rest is read:
     /// as text for `TimingFunction(parsing:)`, or as raw numbers (eight bytes each: x1, y1, x2,

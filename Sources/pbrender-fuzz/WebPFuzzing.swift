@@ -1,6 +1,7 @@
 #if FUZZING
     internal import CWebPDecode
     @testable import PBRendering
+    @testable import PBScene
 
     /// The lossless WebP encoder against libwebp's own decoder (`WebPDecodeRGBA`), on two kinds
     /// of input, by the first byte's bit 0:

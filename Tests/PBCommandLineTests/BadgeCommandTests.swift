@@ -3,6 +3,7 @@ import PBRendering
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 @Suite("pbrender badge")
 struct BadgeCommandTests {

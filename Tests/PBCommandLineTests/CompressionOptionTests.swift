@@ -1,9 +1,10 @@
 import PBRendering
-import PBServer
 import PBTestSupport
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
+@testable import PBServer
 
 @Suite("--compression: the same pixels in every mode, the mode's own bytes, through every front end")
 struct CompressionOptionTests {

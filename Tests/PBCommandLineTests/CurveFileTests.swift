@@ -2,6 +2,7 @@ import PBGeometry
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 @Suite struct CurveFileTests {
     @Test func readsTheDesignExample() throws {

@@ -4,6 +4,8 @@ import PBRendering
 import PBTestSupport
 import Testing
 
+@testable import PBJob
+
 /// `--order`, `--delay` and the style flags with an SVG document, through the command line.
 @Suite("render: --order, --delay and style flags with SVG documents")
 struct DocumentOrderOptionTests {

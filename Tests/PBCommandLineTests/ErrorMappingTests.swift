@@ -1,6 +1,7 @@
 import PBCommandLine
 import Testing
 
+@testable import PBJob
 @testable import PBRendering
 
 #if canImport(Glibc)

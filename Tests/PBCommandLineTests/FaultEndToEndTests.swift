@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 #if canImport(Glibc)
     import Glibc

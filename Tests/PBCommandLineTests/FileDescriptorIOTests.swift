@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 #if canImport(Glibc)
     import Glibc

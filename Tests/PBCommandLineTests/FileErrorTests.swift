@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 #if canImport(Glibc)
     import Glibc

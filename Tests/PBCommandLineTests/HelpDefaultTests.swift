@@ -2,6 +2,7 @@ import PBRendering
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 /// Help's "(default …)" is written from the default values (`\(default: value)`).
 @Suite("Help defaults")

@@ -3,6 +3,7 @@ import PBTestSupport
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 /// The JSON reader's limits and its cost: nesting is bounded, and a long line of values or a
 /// large object is read in linear time (each value's column is counted on from the last, and

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 @Suite struct JSONReaderTests {
     private func read(_ text: String) throws(JSONReader.Error) -> JSONNode {

@@ -1,9 +1,11 @@
 import Foundation
+import PBDocument
 import PBGeometry
 import PBRendering
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 /// The limits as users meet them: listed in `pbrender help render` from the constants, and each
 /// refusal an input error (exit code 2) whose one line names the limit.
@@ -26,6 +28,8 @@ import Testing
             "\(Scene.maximumPixelDimension) pixels a side", "\(Scene.maximumPixelCount) pixels in all",
             "\(Scene.maximumDashCount) along a path", "\(Scene.maximumRenderCost) an image",
             "\(FrameSequence.maximumCount) (--frames)", "\(FrameSchedule.maximumFrameCount) frames",
+            "\(SVGDocumentLimits.default.maximumDrawnElementCount) drawn",
+            "\(SVGDocumentLimits.default.maximumDrawnSegmentCount) path segments",
         ] {
             #expect(limits.contains(number), "\(number)")
         }
@@ -57,6 +61,14 @@ import Testing
             "\(grouped(FrameSequence.maximumCount)),", "\(grouped(FrameSchedule.maximumFrameCount)) frames",
             "\(FrameSchedule.framesPerSecondRange.lowerBound) to \(FrameSchedule.framesPerSecondRange.upperBound) fps",
             "\(grouped(Int(FrameSchedule.maximumHold))) s", "\(Timeline.maximumPixelCount >> 20) Mi pixels a frame",
+            "\(grouped(SVGDocumentLimits.default.maximumElementCount)) elements of which "
+                + "\(grouped(SVGDocumentLimits.default.maximumDrawnElementCount)) drawn",
+            "\(grouped(SVGDocumentLimits.default.maximumAttributeCount)) attributes an element",
+            "\(grouped(SVGDocumentLimits.default.maximumDrawnSegmentCount)) path segments and "
+                + "\(grouped(SVGDocumentLimits.default.maximumDrawnDashCount)) dash entries drawn",
+            "\(grouped(SVGDocumentLimits.default.maximumStyleRuleCount)) style rules and "
+                + "\(grouped(SVGDocumentLimits.default.maximumStyleDeclarationCount)) declarations applied in "
+                + "\(grouped(SVGDocumentLimits.default.maximumStyleMatchCount)) steps",
         ] {
             #expect(limits.contains(text), "the README's limits do not say \(text)")
         }

@@ -5,6 +5,8 @@ import PBSynchronization
 import PBTestSupport
 import Testing
 
+@testable import PBJob
+
 /// What the oracle suites (web SVG, labels, motion) share: running `pbrender` in process on the
 /// real file system, the repository's examples, and comparisons that report their worst case.
 enum Oracle {

@@ -2,6 +2,7 @@ import PBRendering
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 @Suite struct PhaseFileTests {
     @Test func readsSeed003sPhases() throws {

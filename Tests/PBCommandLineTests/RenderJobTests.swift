@@ -1,11 +1,12 @@
 import Foundation
 import PBRendering
-import PBServer
 import PBSynchronization
 import PBTestSupport
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
+@testable import PBServer
 
 @Suite("RenderJob: one value between options and bytes")
 struct RenderJobTests {
@@ -115,17 +116,17 @@ struct RenderJobTests {
 
     @Test("Every format names itself once: extension, media type, and the formats' lists follow")
     func formats() {
-        #expect(OutputFormat(fileName: "a/b.SVG") == .svg)
-        #expect(OutputFormat(fileName: "x.apng") == .apng)
-        #expect(OutputFormat(fileName: "x.webp") == .webp)
-        #expect(OutputFormat(fileName: "x.gif") == nil)
-        #expect(OutputFormat(fileName: "dir.png/x") == nil)
+        #expect(ImageFormat(fileName: "a/b.SVG") == .svg)
+        #expect(ImageFormat(fileName: "x.apng") == .apng)
+        #expect(ImageFormat(fileName: "x.webp") == .webp)
+        #expect(ImageFormat(fileName: "x.gif") == nil)
+        #expect(ImageFormat(fileName: "dir.png/x") == nil)
         #expect(
-            OutputFormat.allCases.map(\.mediaType) == [
+            ImageFormat.all.map(\.mediaType) == [
                 "image/png", "image/svg+xml", "application/pdf", "image/apng", "image/webp",
             ])
-        #expect(OutputFormat.allCases.filter(\.isRaster) == [.png, .apng, .webp])
-        #expect(OutputFormat.allCases.filter(\.canAnimate) == [.svg, .apng, .webp])
+        #expect(ImageFormat.all.filter(\.isRaster) == [.png, .apng, .webp])
+        #expect(ImageFormat.all.filter(\.canAnimate) == [.svg, .apng, .webp])
     }
 
     @Test("WebP through every front end: the PNG's pixels in fewer bytes, an animation the APNG's frames, /render.webp")
@@ -167,8 +168,8 @@ struct RenderJobTests {
             #expect(arguments.first == "pbrender", "\(line)")
             arguments.removeFirst()
             let output = try #require(arguments.firstIndex(of: "-o"))
-            let format = try #require(OutputFormat(fileName: arguments[output + 1]))
-            arguments.replaceSubrange(output...(output + 1), with: ["--format", format.rawValue])
+            let format = try #require(ImageFormat(fileName: arguments[output + 1]))
+            arguments.replaceSubrange(output...(output + 1), with: ["--format", format.name])
             let response = service.respond(to: HTTPRequest(target: target))
             #expect(response.status == .ok, "\(target)")
             #expect(response.body == (try RenderJob(arguments: arguments).render().bytes), "\(target)")

@@ -5,6 +5,8 @@ import PBSynchronization
 import PBTestSupport
 import Testing
 
+@testable import PBJob
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
 
 @Suite("The option schemas: what help and the badge derive from them")
 struct SchemaTests {

@@ -2,6 +2,8 @@ import PBCommandLine
 import PBSynchronization
 import Testing
 
+@testable import PBJob
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

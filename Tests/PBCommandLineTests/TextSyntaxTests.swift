@@ -3,6 +3,8 @@ import PBGeometry
 import PBRendering
 import Testing
 
+@testable import PBJob
+
 @Suite("The command line's text syntaxes, for Swift code")
 struct TextSyntaxTests {
     @Test("A progress: a fraction, a percentage, a ratio of counts divided as doubles")

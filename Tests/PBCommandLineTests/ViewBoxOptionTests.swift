@@ -3,6 +3,8 @@ import PBGeometry
 import PBRendering
 import Testing
 
+@testable import PBJob
+
 /// `--view-box` maps path data's and curve files' coordinates onto the canvas, as an SVG
 /// document's `viewBox` does (`xMidYMid meet`).
 @Suite("--view-box")

@@ -1,5 +1,6 @@
 import PBDocument
 import PBGeometry
+import PBTestCore
 import Testing
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Foundation
 import PBDocument
 import PBGeometry
-import PBTestSupport
+import PBTestCore
 import Testing
 
 /// Lengths against svgpathtools (PyPI; its `Document` converts every basic shape and composes

@@ -1,7 +1,9 @@
 import Foundation
-import PBDocument
 import PBGeometry
+import PBTestCore
 import Testing
+
+@testable import PBDocument
 
 /// Reading untrusted bytes: what is refused, and that errors say where.
 @Suite("SVGDocument: reading and bad input")
@@ -157,18 +159,25 @@ struct SVGDocumentReadingTests {
         let many = "<svg>" + String(repeating: "<g/>", count: 50) + "</svg>"
         #expect(
             readingError(many, limits: SVGDocumentLimits(maximumElementCount: 40))?.kind == .tooManyElements(limit: 40))
-        // <use> doubling at each link: 2^20 shapes from 21 groups.
+        // <use> doubling at each link: 2^20 shapes from 21 groups, counted from the tree before
+        // anything is drawn: the root, the <defs> (passed over), the <use>, and for each group
+        // itself and twice a <use> and the group below (4,194,304 elements).
         var chain = "<defs><path id=\"g0\" d=\"M0 0 H1\"/>"
         for level in 1...20 {
             chain += "<g id=\"g\(level)\"><use href=\"#g\(level - 1)\"/><use href=\"#g\(level - 1)\"/></g>"
         }
         chain += "</defs><use href=\"#g20\"/>"
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">" + chain + "</svg>"
-        let limited = SVGDocumentLimits(maximumElementCount: 1_000)
-        #expect(readingError(svg, limits: limited)?.kind == .tooManyElements(limit: 1_000))
+        let limited = SVGDocumentLimits(maximumDrawnElementCount: 1_000)
+        #expect(readingError(svg, limits: limited)?.kind == .overBudget(.elements, count: 4_194_304, limit: 1_000))
+        #expect(readingError(svg)?.kind == .overBudget(.elements, count: 4_194_304, limit: 20_000))
         // Groups with nothing in them double as fast: what is visited counts, not only what is drawn.
         let empty = svg.replacingOccurrences(of: #"<path id="g0" d="M0 0 H1"/>"#, with: #"<g id="g0"/>"#)
-        #expect(readingError(empty, limits: limited)?.kind == .tooManyElements(limit: 1_000))
+        #expect(readingError(empty, limits: limited)?.kind == .overBudget(.elements, count: 4_194_304, limit: 1_000))
+        #expect(
+            readingError(svg)?.description
+                == "bad.svg: the document draws 4,194,304 elements (each <use> draws what it refers to again); the limit is "
+                + "20,000")
     }
 
     @Test("A chain of <use>s nests as deep as groups: above the depth limit it is refused")
@@ -186,18 +195,33 @@ struct SVGDocumentReadingTests {
     @Test("Style sheets: more rules than the limit, or rules matching too often, are refused")
     func styleRuleLimits() throws {
         let rules = String(repeating: "path { stroke: red } ", count: 11)
-        let limits = SVGDocumentLimits(maximumStyleRuleCount: 10)
+        let limits = SVGDocumentLimits(maximumStyleRuleCount: 10, maximumStyleMatchCount: 5_000)
         let one = "<svg><style>\(rules)</style><path d=\"M0 0 H1\"/></svg>"
-        #expect(readingError(one, limits: limits)?.kind == .tooManyStyleRules(limit: 10))
-        // 10 rules that match each of 600 paths: 600 × (10 rules + 10 declarations), above 1,000 × 10.
+        #expect(readingError(one, limits: limits)?.kind == .tooManyStyleRules(limit: 10, declarationLimit: 100_000))
+        // 10 rules that match each of 600 paths: 600 × (its one attribute + 10 rules × (1 + 1 declaration)).
         let paths = String(repeating: "<path d=\"M0 0 H1\"/>", count: 600)
         let often = "<svg><style>\(String(repeating: "path { stroke: red } ", count: 10))</style>\(paths)</svg>"
-        #expect(readingError(often, limits: limits)?.kind == .tooManyStyleRules(limit: 10))
+        #expect(readingError(often, limits: limits)?.kind == .overBudget(.styleMatches, count: 12_600, limit: 5_000))
         // The same rules on 20 paths are fine.
         let few =
             "<svg><style>\(String(repeating: "path { stroke: red } ", count: 10))</style>"
             + String(repeating: "<path d=\"M0 0 H1\"/>", count: 20) + "</svg>"
         #expect(try SVGDocument(string: few, limits: limits).elements.count == 20)
+    }
+
+    @Test("Dash lists are bounded by their runs of digits: numbers need no separator (1+2, 1.2.3)")
+    func dashListBound() throws {
+        #expect(DocumentReader.listCount("1+2,3") == 3)
+        #expect(DocumentReader.listCount("1.2.3") == 3)
+        #expect(DocumentReader.listCount("1e3 -2 , 4px") == 4)
+        #expect(DocumentReader.listCount("none") == 0)
+        // Found by the budget fuzzer: a sheet's `1+2,3` is three entries, drawn twice (odd), on the
+        // rect: six, where counting separators said four.
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg"><style>rect{stroke-dasharray:1+2,3}</style>"#
+            + #"<rect width="5" height="5" stroke="red"/></svg>"#
+        let limits = SVGDocumentLimits(maximumDrawnDashCount: 5)
+        #expect(readingError(svg, limits: limits)?.kind == .overBudget(.dashEntries, count: 6, limit: 5))
     }
 
     @Test("A <use> cycle is an error: itself, an ancestor, or through another <use>")

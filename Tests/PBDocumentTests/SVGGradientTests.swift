@@ -1,6 +1,7 @@
 import PBDocument
 import PBGeometry
-import PBRendering
+import PBStyle
+import PBTestCore
 import Testing
 
 /// Gradients as paints refer to them: geometry, units, transforms, stops and `href` templates.

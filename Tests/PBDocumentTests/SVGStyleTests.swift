@@ -1,6 +1,7 @@
 import PBDocument
 import PBGeometry
-import PBRendering
+import PBStyle
+import PBTestCore
 import Testing
 
 /// The cascade and the computed values of each element's style.

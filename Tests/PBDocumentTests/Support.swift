@@ -1,8 +1,7 @@
 import Foundation
 import PBDocument
 import PBGeometry
-import PBRendering
-import PBTestSupport
+import PBTestCore
 import Testing
 
 #if canImport(Glibc)
@@ -10,15 +9,6 @@ import Testing
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// A document of `body` inside `<svg>` with `attributes` (default a 200 × 100 canvas, no view box).
-func document(
-    _ body: String, attributes: String = #"width="200" height="100""#, fileName: String? = "test.svg"
-) throws(SVGDocumentError) -> SVGDocument {
-    try SVGDocument(
-        string: #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" "#
-            + attributes + ">" + body + "</svg>", fileName: fileName)
-}
 
 /// The error reading `text` throws, or `nil` (recorded as an issue) when it reads.
 func readingError(
@@ -33,38 +23,6 @@ func readingError(
     } catch {
         return error
     }
-}
-
-/// The length of a path, to 1e-12.
-func length(_ path: Path) -> Double {
-    PathMeasure(path, accuracy: 1e-12).length
-}
-
-/// Expects `measured` within `relative` of `exact`.
-func expectClose(
-    _ measured: Double, _ exact: Double, relative: Double = 1e-12, absolute: Double = 0, _ comment: Comment? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let allowed = max(relative * abs(exact), absolute)
-    #expect(
-        abs(measured - exact) <= allowed,
-        "\(measured) is not within \(allowed) of \(exact) (error \(abs(measured - exact))). \(comment ?? "")",
-        sourceLocation: sourceLocation)
-}
-
-/// Expects two points within `absolute` of each other.
-func expectClose(
-    _ measured: Point?, _ exact: Point, absolute: Double = 1e-12, _ comment: Comment? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    guard let measured else {
-        Issue.record("no point, expected \(exact)", sourceLocation: sourceLocation)
-        return
-    }
-    let distance = hypot(measured.x - exact.x, measured.y - exact.y)
-    #expect(
-        distance <= absolute, "\(measured) is \(distance) from \(exact). \(comment ?? "")",
-        sourceLocation: sourceLocation)
 }
 
 /// The perimeter of an ellipse with semi-axes `a` and `b`, `4 a E(m)` with `m = 1 - b²/a²`, the
@@ -96,33 +54,4 @@ func singularValues(a: Double, b: Double, c: Double, d: Double) -> (Double, Doub
     let root = max(s * s - 4 * det * det, 0).squareRoot()
     let big = ((s + root) / 2).squareRoot()
     return (big, big == 0 ? 0 : det / big)
-}
-
-/// Every 10th icon file (not the links between names) of Debian's elementary and breeze icon
-/// themes, designers' documents made with Inkscape, in a fixed order.
-func designerIconSample() throws -> [URL] {
-    var files: [URL] = []
-    for theme in ["/usr/share/icons/elementary", "/usr/share/icons/breeze"] {
-        let enumerator = FileManager.default.enumerator(
-            at: URL(fileURLWithPath: theme), includingPropertiesForKeys: [.isSymbolicLinkKey])
-        let icons = (enumerator?.allObjects as? [URL] ?? []).filter { url in
-            url.pathExtension == "svg"
-                && (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink != true
-        }.sorted { $0.path < $1.path }
-        try #require(icons.count > 2_500, "install elementary-icon-theme and breeze-icon-theme (.ci/install-deps)")
-        files += icons.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
-    }
-    return files
-}
-
-/// The share of painted pixels (in either image) that differ by more than 48 of 255, as the
-/// issue's pictures are compared with rsvg-convert's.
-func paintedDifference(_ ours: RGBAImage, _ theirs: RGBAImage) -> (share: Double, comparison: PixelComparison) {
-    let comparison = PixelComparison(ours, theirs, threshold: 48)
-    var painted = 0
-    for index in 0..<(ours.width * ours.height)
-    where ours.pixels[4 * index + 3] > 0 || theirs.pixels[4 * index + 3] > 0 {
-        painted += 1
-    }
-    return (Double(comparison.differing) / Double(max(painted, 1)), comparison)
 }

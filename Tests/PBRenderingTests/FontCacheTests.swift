@@ -2,6 +2,7 @@ import PBGeometry
 import Testing
 
 @testable import PBRendering
+@testable import PBScene
 
 /// The font map's caches stay bounded however many fonts labels ask for (found by fuzzing
 /// labels: each new font description kept 10 to 20 KB for ever), and clearing them changes

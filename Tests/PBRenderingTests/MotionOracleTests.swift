@@ -45,6 +45,29 @@ import Testing
     /// `a/b` and `c/d` as the same fraction.
     static func sameFraction(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Bool { a * d == b * c }
 
+    @Test func thePosterIsWhatAViewerWithoutAPNGShows() throws {
+        let timeline = try Self.animations[0].timeline()
+        let count = timeline.schedule.frameCount
+        // libspng, which reads a PNG's IDAT and skips the APNG chunks, shows the default image.
+        let plain = { (poster: AnimationPoster) throws -> RGBAImage in
+            try RGBAImage(png: try timeline.animatedPNG(poster: poster))
+        }
+        #expect(try plain(.last) == timeline.scene(ofFrame: count - 1).renderImage(), "the value reached")
+        #expect(try plain(.first) == timeline.scene(ofFrame: 0).renderImage())
+        let layout = timeline.layout
+        #expect(try plain(.progress(0.3)) == layout.scene(progress: 0.3, strokeStart: 0).renderImage())
+        // With the first frame as the poster, frame 0 is the default image: no separate one.
+        let first = try PillowAnimation.decode(try timeline.animatedPNG(poster: .first))
+        #expect(!first.defaultImage && first.poster == nil && first.frameCount == count)
+        #expect(
+            first.frameControls.map(\.sequence)
+                == Array(stride(from: 0, to: 2 * count - 1, by: 2)).map { $0 == 0 ? 0 : $0 - 1 })
+        // A poster apart: the frames' chunks start again at sequence number 0, all fdAT.
+        let last = try PillowAnimation.decode(try timeline.animatedPNG(poster: .last))
+        #expect(last.frameControls.map(\.sequence) == Array(stride(from: 0, to: 2 * count, by: 2)))
+        #expect(last.frames == first.frames, "the same frames whatever the poster")
+    }
+
     @Test(arguments: animations)
     func pillowDecodesTheAPNGAsItsFrames(animation: AnimationCase) throws {
         let timeline = try animation.timeline()
@@ -55,7 +78,9 @@ import Testing
         #expect(decoded.frameCount == count && decoded.frames.count == count)
         #expect(decoded.animationControl == [count, animation.loop], "acTL: frames and plays")
         #expect(decoded.loop == animation.loop)
-        #expect(!decoded.defaultImage, "the first frame is the default image")
+        #expect(decoded.defaultImage, "the default image is a poster apart from the frames")
+        #expect(
+            decoded.poster == (try timeline.scene(ofFrame: count - 1).renderImage()), "the poster is the last frame")
         #expect(decoded.frameControls.count == count)
         for (index, control) in decoded.frameControls.enumerated() {
             // Delays as exact fractions: 1/F, the last 1/F + hold.

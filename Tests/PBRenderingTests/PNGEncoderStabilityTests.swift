@@ -89,7 +89,7 @@ import Testing
         var indicator = ProgressIndicator(shape: .ring)
         (indicator.width, indicator.height, indicator.scale, indicator.progress) = (128, 128, 2, progress)
         let encoder = try Self.legacyEncoder()
-        let png = try SceneRenderer().withRaster(indicator.scene()) {
+        let png = try SceneRenderer().withRaster(indicator.scene(), for: ImageFormat.png.target()) {
             pixels, width, height, stride throws(RenderError) in
             try encoder.encode(pixels, width: width, height: height, stride: stride)
         }

@@ -111,12 +111,13 @@ import Testing
         let wide = Scene(width: 16384, height: 4)
         #expect(throws: Never.self) { try wide.validate(for: .png) }
         let error = try #require(throws: RenderError.self) { try wide.render(as: .webp) }
-        #expect(error == RenderError(.canvasTooLargeForFormat(.webp, dimension: .width, pixels: 16384, limit: 16383)))
+        #expect(error == RenderError(.canvasTooLargeForFormat("WebP", dimension: .width, pixels: 16384, limit: 16383)))
         #expect(error.isInputError)
         #expect("\(error)" == "'width' gives a canvas 16384 pixels wide; a WebP's limit is 16383 pixels a side")
         // At a scale: 8,192 points at 2 are 16,384 pixels tall.
         let tall = Scene(width: 4, height: 8192, scale: 2)
-        #expect(throws: RenderError(.canvasTooLargeForFormat(.webp, dimension: .height, pixels: 16384, limit: 16383))) {
+        #expect(throws: RenderError(.canvasTooLargeForFormat("WebP", dimension: .height, pixels: 16384, limit: 16383)))
+        {
             try tall.render(as: .webp)
         }
         // 16,383 pixels is fine.

@@ -502,36 +502,6 @@ struct HTTPServerTests {
         #expect(server.requestsInFlight == 0)
     }
 
-    @Test("A connection over the limit waits, unanswered, until another one closes")
-    func connectionLimit() throws {
-        var configuration = testConfiguration(threadCount: 1)
-        configuration.connectionLimit = 2
-        let server = try HTTPServer(configuration: configuration) { _ in .text("ok") }
-        let request = Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-        var open: [Int32] = []
-        defer { open.forEach { close($0) } }
-        for _ in 0..<2 {
-            let socket = try TestHTTPClient.connect(port: server.port)
-            open.append(socket)
-            TestHTTPClient.sendAll(request, on: socket)
-            #expect(try TestHTTPClient.readOne(from: socket).status == 200)
-        }
-        let third = try TestHTTPClient.connect(port: server.port)
-        open.append(third)
-        TestHTTPClient.sendAll(request, on: third)
-        var byte: UInt8 = 0
-        var wait = timeval(tv_sec: 0, tv_usec: 300_000)
-        setsockopt(third, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        #expect(recv(third, &byte, 1, 0) == -1)  // nothing within 300 ms
-        wait = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(third, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        close(open.removeFirst())
-        let clock = ContinuousClock()
-        let start = clock.now
-        #expect(try TestHTTPClient.readOne(from: third).status == 200)
-        #expect(clock.now - start < .seconds(2))
-    }
-
     @Test("stop() with nothing in flight returns promptly, and again is a no-op")
     func promptStop() throws {
         let server = try HTTPServer(configuration: testConfiguration()) { _ in .text("ok") }

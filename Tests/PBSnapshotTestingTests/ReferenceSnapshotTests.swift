@@ -5,6 +5,8 @@ import PBSnapshotTesting
 import PBSynchronization
 import Testing
 
+@testable import PBJob
+
 /// pbrender's own references in `Snapshots/`: every example curve file, every example SVG
 /// document in each order (with its fills at the end), and every built-in shape at progress 0,
 /// 0.25, 0.5, 0.75 and 1, as PNG and SVG. The shapes are drawn by the library's layout

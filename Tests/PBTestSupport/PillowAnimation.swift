@@ -72,7 +72,8 @@ public struct PillowAnimation: Sendable {
 
     /// The image format Pillow recognised ("PNG", "WEBP").
     public var format: String
-    /// `n_frames`: how many frames Pillow found.
+    /// How many frames the animation has: Pillow's `n_frames`, less the default image when it
+    /// is no frame of the animation (``poster``).
     public var frameCount: Int
     /// `info["loop"]`: how many times the animation plays (0 = forever), or `nil` without one.
     public var loop: Int?
@@ -86,8 +87,11 @@ public struct PillowAnimation: Sendable {
     public var animationControl: [Int]
     /// Every `fcTL`, read raw, in file order.
     public var frameControls: [FrameControl]
-    /// Every frame, composited as a viewer shows it, as straight RGBA.
+    /// Every frame of the animation, composited as a viewer shows it, as straight RGBA.
     public var frames: [RGBAImage]
+    /// The default image when it is no frame of the animation (an APNG's poster, which Pillow
+    /// reads as its frame 0), or `nil`.
+    public var poster: RGBAImage?
     /// The WebP container read raw, or `nil` for a file that is no WebP.
     public var webp: WebPContainer?
 
@@ -190,10 +194,12 @@ public struct PillowAnimation: Sendable {
             }
             frames.append(RGBAImage(width: size[0], height: size[1], pixels: Array(bytes)))
         }
+        var durations = report.durations
+        let poster = report.defaultImage && !frames.isEmpty ? frames.removeFirst() : nil
+        if poster != nil { durations.removeFirst() }
         return PillowAnimation(
-            format: report.format, frameCount: report.frameCount, loop: report.loop,
-            defaultImage: report.defaultImage, durations: report.durations,
-            animationControl: report.animationControl, frameControls: report.frameControls, frames: frames,
-            webp: report.webp)
+            format: report.format, frameCount: frames.count, loop: report.loop, defaultImage: report.defaultImage,
+            durations: durations, animationControl: report.animationControl, frameControls: report.frameControls,
+            frames: frames, poster: poster, webp: report.webp)
     }
 }

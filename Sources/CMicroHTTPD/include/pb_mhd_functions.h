@@ -11,6 +11,8 @@
     F(MHD_start_daemon)                                                                                        \
     F(MHD_stop_daemon)                                                                                         \
     F(MHD_quiesce_daemon)                                                                                      \
+    F(MHD_run)                                                                                                 \
+    F(MHD_get_timeout)                                                                                         \
     F(MHD_get_version)                                                                                         \
     F(MHD_get_daemon_info)                                                                                     \
     F(MHD_get_connection_info)                                                                                 \

@@ -10,6 +10,9 @@
 #include <stddef.h>
 #include <string.h>
 #include <microhttpd.h>
+// For the loop that runs each daemon (PBServer's ServerLoop), which Glibc's module does not export.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 #include "pb_mhd_functions.h"
 
@@ -17,32 +20,73 @@
 /// `*req_cls` and is handed back to the request-completed callback.
 typedef void *(*pb_mhd_uri_logger)(void *context, const char *uri, struct MHD_Connection *connection);
 
+/// The callback libmicrohttpd calls when a connection starts and when it closes (`MHD_OPTION_NOTIFY_CONNECTION`).
+typedef void (*pb_mhd_connection_notifier)(void *context, struct MHD_Connection *connection, void **socket_context,
+                                           enum MHD_ConnectionNotificationCode code);
+
 /// `MHD_start_daemon` with a fixed option list, because Swift cannot call a variadic C function.
 ///
-/// The daemon polls with epoll (or the best the system has) on its own threads and can be quiesced (`MHD_USE_ITC`).
-/// `address` must stay valid for the call only (MHD copies it); pass `use_ipv6` for an IPv6 address. It runs
-/// `thread_pool_size` polling threads (0 or 1: one thread), accepts at most `connection_limit` connections,
-/// closes a connection idle for `connection_timeout` seconds, and gives each connection a memory pool of
-/// `memory_limit` bytes (request line, headers and response headers must fit in it).
-static inline struct MHD_Daemon *pb_mhd_start_daemon(int use_ipv6, const struct sockaddr *address,
-                                                     unsigned int thread_pool_size, unsigned int connection_limit,
+/// The daemon has no thread of its own: it accepts from `listen_fd` (a listening socket the caller made, which
+/// several daemons may share, and which the caller closes after quiescing and stopping every daemon) and does its
+/// work when the caller runs `MHD_run` on one thread, once `pb_mhd_epoll_fd` is readable or `pb_mhd_timeout`'s
+/// milliseconds have passed (`MHD_USE_EPOLL`: external polling with epoll). It accepts at most
+/// `connection_limit` connections, closes a connection on which nothing has moved for `connection_timeout`
+/// seconds, gives each connection a memory pool of `memory_limit` bytes (request line, headers and response
+/// headers must fit in it), and tells `notify_connection` when each connection starts and closes.
+static inline struct MHD_Daemon *pb_mhd_start_daemon(int listen_fd, unsigned int connection_limit,
                                                      unsigned int connection_timeout, size_t memory_limit,
                                                      MHD_AccessHandlerCallback access_handler,
                                                      pb_mhd_uri_logger uri_logger,
-                                                     MHD_RequestCompletedCallback completed, void *context) {
-    unsigned int flags = MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;
-    if (use_ipv6) {
-        flags |= MHD_USE_IPv6;
+                                                     MHD_RequestCompletedCallback completed,
+                                                     pb_mhd_connection_notifier notify_connection, void *context) {
+    return pb_mhd()->MHD_start_daemon(MHD_USE_EPOLL, 0, NULL, NULL, access_handler, context,
+                                      MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+                                      MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                                      MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+                                      MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                                      MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
+                                      MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                                      MHD_OPTION_NOTIFY_CONNECTION, notify_connection, context,
+                                      MHD_OPTION_END);
+}
+
+/// The daemon's epoll descriptor, readable when it has work for `MHD_run`, or -1; `MHD_get_daemon_info` is
+/// variadic.
+static inline int pb_mhd_epoll_fd(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = pb_mhd()->MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info == NULL ? -1 : info->epoll_fd;
+}
+
+/// The milliseconds until the daemon must run again to close an idle connection (0 when it has work already), or
+/// -1 when nothing is due.
+static inline int64_t pb_mhd_timeout(struct MHD_Daemon *daemon) {
+    MHD_UNSIGNED_LONG_LONG milliseconds = 0;
+    if (pb_mhd()->MHD_get_timeout(daemon, &milliseconds) != MHD_YES) {
+        return -1;
     }
-    return pb_mhd()->MHD_start_daemon(flags, 0, NULL, NULL, access_handler, context,
-                            MHD_OPTION_SOCK_ADDR, address,
-                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
-                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-                            MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-                            MHD_OPTION_END);
+    return milliseconds > INT64_MAX ? INT64_MAX : (int64_t)milliseconds;
+}
+
+/// The connection's socket; `MHD_get_connection_info` is variadic.
+static inline int pb_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        pb_mhd()->MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// What the connection-start callback stored in `*socket_context`, or NULL.
+static inline void *pb_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        pb_mhd()->MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// The status of the response queued on the connection (one of ours, or libmicrohttpd's own refusal), or 0 when
+/// none is.
+static inline unsigned int pb_mhd_queued_status(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        pb_mhd()->MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
+    return info == NULL ? 0 : info->http_status;
 }
 
 /// Whether the libmicrohttpd in use is 0.9.75, whose request-line parsing the two functions below rely on
@@ -90,12 +134,6 @@ static inline void pb_mhd_hide_query(const char *uri, size_t length) {
     if (query != NULL && query + 1 < uri + length) {
         query[1] = '\0';
     }
-}
-
-/// The port the daemon is bound to (0 when MHD cannot tell); `MHD_get_daemon_info` is variadic.
-static inline uint16_t pb_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = pb_mhd()->MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
 }
 
 /// The connecting client's address, or NULL; `MHD_get_connection_info` is variadic.

@@ -1,3 +1,4 @@
+import PBJob
 import PBRendering
 
 /// `pbrender badge`: a shields-style badge, a title box and a value box with a small progress bar

@@ -1,3 +1,5 @@
+import PBJob
+
 /// A `pbrender` subcommand: its options, its help, and what it does.
 protocol Command: Sendable {
     /// The typed value its options fill in.

@@ -1,5 +1,6 @@
 import PBDocument
 import PBGeometry
+import PBJob
 
 /// `pbrender measure`: the length of a path, of each subpath, and points and tangents along it.
 enum MeasureCommand: Command {
@@ -41,9 +42,9 @@ enum MeasureCommand: Command {
     static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError) {
         var options = Options()
         try apply(given, to: &options)
-        let (path, document) = try options.source.pathAndDocument(context: context, commandName: name)
-        let measure = try PathSource.measure(path, accuracy: options.accuracy)
-        let elements = (document?.elements ?? []).map { element in
+        let input = try options.source.requiredInput(context: context)
+        let measure = try PathSource.measure(input.path(), accuracy: options.accuracy)
+        let elements = (input.document?.elements ?? []).map { element in
             (element: element, length: PathMeasure(element.path, accuracy: options.accuracy).length)
         }
         var locations: [(fraction: Double, location: PathMeasure.Location)] = []

@@ -1,3 +1,4 @@
+import PBJob
 import PBRendering
 
 /// `pbrender [render]`: the main job. Draws the whole path as the track and the progress part

@@ -1,4 +1,5 @@
 internal import CMalloc
+import PBJob
 import PBRendering
 import PBServer
 
@@ -48,12 +49,12 @@ enum ServeCommand: Command {
             "max-connections", \.maxConnections, placeholder: "N", section: "LIMITS",
             expectation: "a whole number from 1 to 1000000",
             help:
-                "Connections open at once; more wait in the listen queue (default \(default: Options().maxConnections)).",
+                "Connections open at once (default \(default: Options().maxConnections)); when they are all open, the waiting connection nearest its deadline is closed to make room, never one being answered.",
             check: { (1...1_000_000).contains($0) }),
         .number(
             "timeout", \.timeout, .within(1...86400), placeholder: "SECONDS", section: "LIMITS",
             help:
-                "Close a connection idle this long, between requests or mid-request (default \(default: Options().timeout))."
+                "A request's line and headers must arrive within this long of the connection or the previous response (else 408; an idle kept-alive connection closes then), its body within this or 1 s per 64 KiB, whichever is longer (else 400); a connection on which nothing moves closes after this long too (default \(default: Options().timeout))."
         ),
         .value(
             "max-pixels", \.maxPixels, placeholder: "N", section: "LIMITS", expectation: "a whole number >= 1",
@@ -80,9 +81,12 @@ enum ServeCommand: Command {
         (If-None-Match is answered 304) and Cache-Control: public, max-age=31536000, immutable:
         the URL fixes the image. Bad input is a 400 with the command line's message as plain
         text; every limit of the command line holds, plus --max-pixels, the URL's length (16 KB),
-        100 parameters, --max-connections and --timeout. Each request is logged to standard error
-        in Common Log Format. The server keeps no state but its cache: run as many as you like
-        behind nginx (Examples/nginx) or any load balancer and a CDN.
+        100 parameters, --max-connections and --timeout, a total for each request that a client
+        sending a byte at a time does not stretch. A Transfer-Encoding other than chunked is a
+        501, ambiguous framing (Transfer-Encoding with Content-Length, say) a 400. Each request
+        is logged to standard error in Common Log Format. The server keeps no state but its
+        cache: run as many as you like behind nginx (Examples/nginx) or any load balancer and a
+        CDN.
 
         EXAMPLES:
           pbrender serve --port 8080
@@ -142,11 +146,12 @@ extension ServeCommand.Options {
 
     /// The HTTP server's settings: where to listen, the threads, and the limits.
     func configuration(accessLog: AccessLog? = .standardError) -> HTTPServer.Configuration {
-        HTTPServer.Configuration(
+        let timeout = Duration.milliseconds(Int(timeout * 1000))
+        return HTTPServer.Configuration(
             host: host, port: UInt16(port), threadCount: threads, connectionLimit: maxConnections,
-            connectionTimeout: .milliseconds(Int(timeout * 1000)),
-            maximumRequestLineLength: Self.maximumRequestLineLength, accessLog: accessLog,
-            maximumBodyBytes: RenderService.maximumBodyBytes)
+            connectionTimeout: timeout, maximumRequestLineLength: Self.maximumRequestLineLength, accessLog: accessLog,
+            maximumBodyBytes: RenderService.maximumBodyBytes, requestHeaderTimeout: timeout,
+            requestBodyTimeout: timeout)
     }
 
     /// The routes, with the cache and the budget.
@@ -156,9 +161,9 @@ extension ServeCommand.Options {
 }
 
 extension ByteCount: OptionValue {
-    static var expectation: String { "a size like 64MB, 512KiB or 1000000" }
+    package static var expectation: String { "a size like 64MB, 512KiB or 1000000" }
 
-    init(optionText text: String) throws(OptionValueError) {
+    package init(optionText text: String) throws(OptionValueError) {
         do {
             self = try ByteCount(parsing: text)
         } catch {

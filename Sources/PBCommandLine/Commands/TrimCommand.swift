@@ -1,4 +1,5 @@
 import PBGeometry
+import PBJob
 
 /// `pbrender trim`: the part of a path between two fractions of its length, as SVG path data.
 enum TrimCommand: Command {
@@ -58,7 +59,7 @@ enum TrimCommand: Command {
     static func run(_ given: [ArgumentParser<Options>.Given], context: CommandContext) throws(CommandLineError) {
         var options = Options()
         try apply(given, to: &options)
-        let path = try options.source.path(context: context, commandName: name)
+        let path = try options.source.requiredInput(context: context).path()
         let measure = try PathSource.measure(path, accuracy: options.accuracy)
         let trimmed: Path
         do {

@@ -1,3 +1,5 @@
+import PBJob
+
 /// Lays out help in the fixed shape of swift-argument-parser: `OVERVIEW`, `USAGE`, the options
 /// by section, then free paragraphs, wrapped to 80 columns.
 enum HelpFormatter {

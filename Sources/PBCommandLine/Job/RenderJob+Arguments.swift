@@ -1,3 +1,4 @@
+import PBJob
 import PBRendering
 
 extension RenderJob {

@@ -1,3 +1,5 @@
+import PBJob
+
 /// Where the command line puts a job's bytes, for every command and format: standard output
 /// (`-o -`; refused on a terminal unless the format is text or `--force` is given), a file
 /// replaced atomically (``OutputFile``), or numbered frames staged and committed together

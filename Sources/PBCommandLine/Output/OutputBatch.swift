@@ -1,3 +1,6 @@
+import PBJob
+import PBSynchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +31,7 @@
 ///
 /// What is guaranteed, and what is not:
 /// - Up front, every target is checked as ``OutputTarget`` checks one file: a directory, a
-///   dangling link, a link that is not followed (``FileError/Kind/protectedSymbolicLink(owner:folder:)``,
+///   dangling link, a link that is not followed (`FileError/Kind/protectedSymbolicLink(owner:folder:)`,
 ///   also for the pattern's folder), a file the user may not write, or a missing or unwritable
 ///   folder fails the batch before anything is rendered, and the error names the first such
 ///   frame: `frame 2 ('f-2.png'): it is a directory`. Frames are written to regular files only: a
@@ -69,7 +72,7 @@ final class OutputBatch: Sendable {
     ///   - flushesFrames: whether to `fsync` each frame and folder: survives a system crash on
     ///     every file system, at a cost (see ``StagedFile``).
     ///   - fileName: the path of frame `index` (called from several threads).
-    /// - Throws: ``FileError`` about the first frame whose target cannot be written (see the
+    /// - Throws: `FileError` about the first frame whose target cannot be written (see the
     ///   type's discussion): `frame 2 ('f-2.png'): it is a directory`; about frame 0 when a new
     ///   folder cannot be created.
     /// - Complexity: O(count), and O(n) in the entries of the frames' folder: a folder of frames
@@ -120,7 +123,7 @@ final class OutputBatch: Sendable {
 
     /// Stages frame `index`. Safe to call from several threads at once, for different frames.
     ///
-    /// - Throws: ``FileError`` about the frame when its staged file cannot be created or
+    /// - Throws: `FileError` about the frame when its staged file cannot be created or
     ///   written; nothing is left of this frame then. Call ``discard()`` after a failure.
     /// - Complexity: O(n) in the number of bytes.
     func write(_ bytes: [UInt8], frame index: Int) throws(FileError) {
@@ -134,7 +137,7 @@ final class OutputBatch: Sendable {
     /// Puts every staged frame in place (see the type's discussion). Frames never given to
     /// ``write(_:frame:)`` are not written. Call it once, after every frame was written.
     ///
-    /// - Throws: ``FileError``: about the folder when it cannot be swapped in, about a frame that
+    /// - Throws: `FileError`: about the folder when it cannot be swapped in, about a frame that
     ///   could not be put in place (among other files: the frames before it are in place, the
     ///   rest are removed).
     /// - Complexity: O(n log n) in the number of frames, plus a rename or an unlink each.

@@ -1,3 +1,5 @@
+import PBJob
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +22,7 @@ enum OutputFile {
     /// reader still sees the old file or the new one whole, but after a power loss some file
     /// systems can show the old one or an empty one (see ``StagedFile``).
     ///
-    /// - Throws: ``FileError`` (operation `.write`, about `path`): the errors of
+    /// - Throws: `FileError` (operation `.write`, about `path`): the errors of
     ///   ``OutputTarget/init(_:)`` (a directory, a dangling link, an unwritable file), and of
     ///   creating, writing, flushing and renaming the file, with the system's reason.
     /// - Complexity: O(n) in the number of bytes.
@@ -43,7 +45,7 @@ enum OutputFile {
     /// flushed to the disk before it is closed when `flush` is true. Opening a FIFO waits for a
     /// reader.
     ///
-    /// - Throws: ``FileError`` about the target when it cannot be opened, written, flushed or
+    /// - Throws: `FileError` about the target when it cannot be opened, written, flushed or
     ///   closed (the file may then be left short).
     /// - Complexity: O(n) in the number of bytes.
     static func writeInPlace(_ bytes: [UInt8], to target: OutputTarget, flush: Bool) throws(FileError) {

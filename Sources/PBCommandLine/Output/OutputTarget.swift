@@ -1,3 +1,5 @@
+import PBJob
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +36,7 @@
 ///   `fs.protected_symlinks = 1` (Debian's default), whatever the setting is: a link in a sticky,
 ///   world-writable folder (`/tmp`) is followed only when its owner is this user (the effective
 ///   user id) or the folder's owner; any other such link is refused
-///   (``FileError/Kind/protectedSymbolicLink(owner:folder:)``), and nothing is written. Resolving
+///   (`FileError/Kind/protectedSymbolicLink(owner:folder:)`), and nothing is written. Resolving
 ///   links ourselves and renaming over the final target would otherwise bypass that guard: root
 ///   writing `-o /tmp/x.png` could be made to replace any file by a link another user planted as
 ///   `/tmp/x.png`. The folders on the way (`/tmp/dir/` in `/tmp/dir/x.png`) are resolved by the
@@ -88,7 +90,7 @@ struct OutputTarget: Hashable, Sendable {
 
     /// Looks at what `path` names.
     ///
-    /// - Throws: ``FileError`` (operation `.write`, about `path`): `.directory`;
+    /// - Throws: `FileError` (operation `.write`, about `path`): `.directory`;
     ///   `.danglingSymbolicLink`; `.protectedSymbolicLink`; `.system` with `ENOENT` or `ENOTDIR`
     ///   for a missing or non-folder parent, `EACCES` (or `EROFS`, `ETXTBSY`, `EPERM` for an
     ///   immutable file) for a regular file the user may not open for writing, `ELOOP` after
@@ -204,7 +206,7 @@ struct OutputTarget: Hashable, Sendable {
     /// it with `fs.protected_symlinks = 1`: in a sticky, world-writable folder, a link that is
     /// neither this user's nor the folder owner's.
     ///
-    /// - Throws: ``FileError`` about `path`: `.protectedSymbolicLink`.
+    /// - Throws: `FileError` about `path`: `.protectedSymbolicLink`.
     static func checkLinkMayBeFollowed(_ link: String, owner: uid_t, for path: String) throws(FileError) {
         guard owner != ProcessIdentity.current.user else { return }
         let folder = directory(of: link)

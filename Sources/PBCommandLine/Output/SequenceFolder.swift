@@ -123,7 +123,7 @@ final class SequenceFolder: Sendable {
     ///   - flushes: whether to flush frames and folders to the disk.
     ///   - fileName: the path of frame `index` as the user gave it.
     /// - Returns: the prepared folder, or nil when the frames must be written one by one instead.
-    /// - Throws: ``FileError`` about frame 0 when the folder is new and cannot be created (a
+    /// - Throws: `FileError` about frame 0 when the folder is new and cannot be created (a
     ///   parent the user may not write: `Permission denied`; a read-only file system).
     /// - Complexity: O(n) in the folder's entries, a `statx` for each frame there.
     static func prepare(
@@ -340,7 +340,7 @@ final class SequenceFolder: Sendable {
     /// Writes frame `index` into the staging folder: a new file with the replaced frame's
     /// permission bits, owner and group. A frame written again replaces what was written.
     ///
-    /// - Throws: ``FileError`` about the frame when the file cannot be created (the staging
+    /// - Throws: `FileError` about the frame when the file cannot be created (the staging
     ///   folder was removed), written (`No space left on device`), given its owner or mode,
     ///   flushed or closed; nothing is left of this frame then.
     /// - Complexity: O(n) in the number of bytes: an `openat`, the writes and a `close` (and an
@@ -417,7 +417,7 @@ final class SequenceFolder: Sendable {
     /// Swaps the staging folder in (see the type's discussion). Call it once, after every frame
     /// was written; frames never written are not in the new folder.
     ///
-    /// - Throws: ``FileError``: about a frame when a folder appeared under its name meanwhile
+    /// - Throws: `FileError`: about a frame when a folder appeared under its name meanwhile
     ///   (`it is a directory`); about the folder (`cannot write 'dir/': ...`) when it cannot be
     ///   swapped (it was removed or became a mount meanwhile), or flushed. Before the swap the old
     ///   folder is untouched and nothing is left behind.

@@ -101,7 +101,7 @@ final class SequenceRenames: Sendable {
     ///   - flushes: whether to flush frames and folders to the disk.
     ///   - names: the frames' names, when they are one folder's (then the stale frames are removed).
     ///   - fileName: the path of frame `index`.
-    /// - Throws: ``FileError`` about the first frame whose target cannot be written (see
+    /// - Throws: `FileError` about the first frame whose target cannot be written (see
     ///   ``OutputBatch``).
     /// - Complexity: O(count) checks, and O(n) in the home folder's entries.
     init(count: Int, flushes: Bool, names: FrameNames?, fileName: @escaping @Sendable (Int) -> String)
@@ -167,7 +167,7 @@ final class SequenceRenames: Sendable {
 
     /// Stages frame `index` beside its target (or keeps it for writing in place).
     ///
-    /// - Throws: ``FileError`` about the frame when the staged file cannot be created, written,
+    /// - Throws: `FileError` about the frame when the staged file cannot be created, written,
     ///   given its owner or mode, flushed or closed; nothing is left of this frame then.
     /// - Complexity: O(n) in the number of bytes.
     func write(_ bytes: [UInt8], frame index: Int) throws(FileError) {
@@ -286,7 +286,7 @@ final class SequenceRenames: Sendable {
     /// Puts every staged frame in place, in frame order, after a commit record (see the type's
     /// discussion), and removes the stale frames.
     ///
-    /// - Throws: ``FileError``: about the home folder when the record cannot be written (nothing
+    /// - Throws: `FileError`: about the home folder when the record cannot be written (nothing
     ///   is replaced then); about the first frame that could not be put in place (the folder
     ///   changed since staging: the frames before it are in place, the rest are removed, and the
     ///   stale frames stay).

@@ -1,3 +1,5 @@
+import PBJob
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -42,7 +44,7 @@ struct StagedFile: Hashable, Sendable {
     /// - Returns: the staged file, or nil when the temporary file could not be given the
     ///   replaced file's owner and group (then nothing is left behind, and the caller writes
     ///   the target in place instead).
-    /// - Throws: ``FileError`` (operation `.write`, about `target.path`) when the temporary file
+    /// - Throws: `FileError` (operation `.write`, about `target.path`) when the temporary file
     ///   cannot be created (a missing or read-only folder: `No such file or directory`,
     ///   `Permission denied`), written (`No space left on device`), flushed or closed. The
     ///   temporary file is removed.
@@ -93,7 +95,7 @@ struct StagedFile: Hashable, Sendable {
     /// Renames the temporary file over the target, then, with `flushingFolder`, flushes the
     /// target's folder to the disk so that the rename survives a power loss.
     ///
-    /// - Throws: ``FileError`` (operation `.write`, about the target) when the rename fails (the
+    /// - Throws: `FileError` (operation `.write`, about the target) when the rename fails (the
     ///   temporary file is removed and the target is as it was), or the folder cannot be flushed
     ///   (the file is in place). The corresponding C functions are `rename` and `fsync`.
     func commit(flushingFolder: Bool = false) throws(FileError) {
@@ -107,7 +109,7 @@ struct StagedFile: Hashable, Sendable {
 
     /// Flushes the folder of `target` to the disk (its entries: a rename into it).
     ///
-    /// - Throws: ``FileError`` about `path` when the folder cannot be opened or flushed.
+    /// - Throws: `FileError` about `path` when the folder cannot be opened or flushed.
     static func flushFolder(of target: String, path: String) throws(FileError) {
         let folder = OutputTarget.directory(of: target)
         let descriptor = FileDescriptorIO.openRetrying(

@@ -1,3 +1,4 @@
+import PBJob
 import PBSynchronization
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import PBSynchronization
 ///
 /// The first temporary file installs handlers for those three signals, except any the process
 /// ignores (`nohup` makes `SIGHUP` ignored: it stays ignored). A handler only writes the signal's
-/// number to a pipe (``SignalPipe``). Who reads it depends on how long files stay registered:
+/// number to a pipe (`SignalPipe`). Who reads it depends on how long files stay registered:
 /// - For a file written at once (one image: ``StagedFile`` creates, writes and renames it), the
 ///   thread that creates, renames or removes a file reads the pipe without waiting each time, and
 ///   when the last file is gone the handlers are removed again and a signal that came meanwhile
@@ -251,9 +252,11 @@ enum TemporaryFiles {
                 registry.signals = try? SignalPipe(catching: signals, takeover: .defaultOnly)
             }
             guard let pipe = registry.signals else { return false }
-            registry.isWatched = DetachedThread.start {
+            let watcher = try? PosixThread {
                 while let number = pipe.wait() { TemporaryFiles.registry.withLock { $0.removeAllAndEnd(by: number) } }
             }
+            watcher?.detach()
+            registry.isWatched = watcher != nil
             return registry.isWatched
         }
     }

@@ -23,6 +23,13 @@ struct DocumentReader {
     var active: Set<Int> = []
     /// The elements visited so far, each `<use>` expansion counted again.
     var visits = 0
+    /// Each `<path>`'s path and each `<polyline>`'s and `<polygon>`'s points, read once (a used
+    /// element is drawn again without reading them again); `nil` where not read yet.
+    var pathData: [Path?]
+    var pointLists: [[Point]?]
+    /// Whether the `<style>` sheets went past ``SVGDocumentLimits/maximumStyleRuleCount`` rules or
+    /// ``SVGDocumentLimits/maximumStyleDeclarationCount`` declarations (reading them stopped there).
+    var sheetsOverLimit = false
 
     /// Where an element is drawn: its user space's map to the canvas, the viewport its
     /// percentages refer to, and the style it inherits.
@@ -43,6 +50,8 @@ struct DocumentReader {
         self.tree = tree
         self.fileName = fileName
         self.limits = limits
+        pathData = Array(repeating: nil, count: tree.elements.count)
+        pointLists = Array(repeating: nil, count: tree.elements.count)
         for (index, element) in tree.elements.enumerated() {
             if let id = element.attributes["id"], ids[id] == nil { ids[id] = index }
             if element.isSVG, element.name == "style" {
@@ -50,21 +59,91 @@ struct DocumentReader {
                 guard type == "text/css" || type.isEmpty else { continue }
                 var text = ""
                 for case .text(let content) in element.children { text += content }
-                styles.sheet.add(text)
+                if !sheetsOverLimit {
+                    sheetsOverLimit = !styles.sheet.add(
+                        text, maximumRules: limits.maximumStyleRuleCount,
+                        maximumDeclarations: limits.maximumStyleDeclarationCount)
+                }
             }
         }
-        styles.budget = limits.maximumStyleRuleCount * 1_000
     }
 
-    /// The declarations that apply to the element at `index`, in cascade order.
+    /// Refuses a document whose drawing would cost more than its limits allow, counted from the
+    /// tree before anything is expanded, resolved or drawn (``DocumentCost``); reads each shape's
+    /// path data and points on the way, once.
     ///
-    /// - Throws: ``SVGDocumentError`` (`tooManyStyleRules`) when the sheets have more rules than
-    ///   the limit, or matching them has cost more than the limit allows.
-    mutating func cascade(_ index: Int) throws(SVGDocumentError) -> [StyleSheet.Declaration] {
+    /// - Returns: the cost, within the limits.
+    /// - Throws: ``SVGDocumentError``: `tooManyStyleRules`, `tooManyAttributes`, `overBudget`, or
+    ///   a `<use>` cycle or chain too deep.
+    @discardableResult
+    mutating func checkCost() throws(SVGDocumentError) -> DocumentCost {
+        guard !sheetsOverLimit else {
+            throw SVGDocumentError(
+                kind: .tooManyStyleRules(
+                    limit: limits.maximumStyleRuleCount, declarationLimit: limits.maximumStyleDeclarationCount),
+                fileName: fileName, line: 0)
+        }
+        // `stroke-dasharray` is inherited, through <use> too: every shape drawn is counted with the
+        // longest list anywhere in the document, twice (an odd list is repeated).
+        let sheetDashes =
+            styles.sheet.rules.lazy.flatMap(\.declarations).filter { $0.property == "stroke-dasharray" }
+            .map { Self.listCount($0.value) }.max() ?? 0
+        let elementDashes =
+            tree.elements.lazy.compactMap { element in
+                let inline = element.attributes["style"].flatMap { style in
+                    StyleSheet.declarations(style).last { $0.property == "stroke-dasharray" }?.value
+                }
+                return [element.attributes["stroke-dasharray"], inline].compactMap { $0 }.map(Self.listCount).max()
+            }.max() ?? 0
+        let dashes = 2 * Double(max(sheetDashes, elementDashes))
+        let ruleWork = DocumentCost.ruleWork(styles.sheet)
+        var own = Array(repeating: DocumentCost(), count: tree.elements.count)
+        for (index, element) in tree.elements.enumerated() where element.isSVG {
+            let inline = element.attributes["style"].map(Self.declarationCount) ?? 0
+            guard element.attributes.count + inline <= limits.maximumAttributeCount else {
+                throw failure(
+                    .tooManyAttributes(count: element.attributes.count + inline, limit: limits.maximumAttributeCount),
+                    at: index)
+            }
+            own[index].elements = 1
+            own[index].styleMatches = DocumentCost.styleSteps(
+                of: element, ruleWork: ruleWork, inlineDeclarations: inline)
+            switch element.name {
+            case "path": own[index].segments = Double((try? pathOfData(index))?.elements.count ?? 0)
+            case "polyline", "polygon": own[index].segments = Double(((try? points(index))?.count ?? 0) + 1)
+            default:
+                guard let count = BasicShapes.elementCounts[element.name] else { continue }
+                own[index].segments = Double(count)
+            }
+            own[index].dashEntries = dashes
+        }
+        let cost = try DocumentCost(tree: tree, ids: ids, own: own, limits: limits, fileName: fileName)
+        try cost.check(limits, fileName: fileName)
+        return cost
+    }
+
+    /// How many items a list of numbers (a `stroke-dasharray`, or a `style` holding one) could
+    /// have at most: its runs of digits, since every number has at least one of its own (`1+2`,
+    /// `1.2.3` and `1e3` need no separator to hold several runs). A bound, not a parse.
+    static func listCount(_ text: String) -> Int {
+        var (count, previousIsDigit) = (0, false)
+        for byte in text.utf8 {
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if isDigit && !previousIsDigit { count += 1 }
+            previousIsDigit = isDigit
+        }
+        return count
+    }
+
+    /// How many declarations a `style` attribute could hold at most: one more than its `;`s.
+    static func declarationCount(_ text: String) -> Int {
+        1 + text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ";") ? 1 : 0) }
+    }
+
+    /// The declarations that apply to the element at `index`, in cascade order, worked out once.
+    mutating func cascade(_ index: Int) -> [StyleSheet.Declaration] {
         if let known = cascades[index] { return known }
-        guard styles.sheet.rules.count <= limits.maximumStyleRuleCount,
-            let declarations = styles.declarations(for: tree.elements[index])
-        else { throw failure(.tooManyStyleRules(limit: limits.maximumStyleRuleCount), at: index) }
+        let declarations = styles.declarations(for: tree.elements[index])
         cascades[index] = declarations
         return declarations
     }
@@ -136,7 +215,7 @@ struct DocumentReader {
         }
         let transform = viewBox?.transform(onto: canvas) ?? .identity
         let initial = StyleResolver.Computed(style: SVGStyle(), isVisible: true, isDisplayed: true)
-        let declarations = try cascade(0)
+        let declarations = cascade(0)
         let viewport = viewBox?.rect.size ?? canvas
         let computed = styles.compute(declarations, parent: initial, viewport: viewport) { message in
             warnings.append(SVGDocumentWarning(message: message, fileName: fileName, line: root.line))
@@ -168,8 +247,10 @@ struct DocumentReader {
         let element = tree.elements[index]
         guard element.isSVG else { return }
         visits += 1
-        guard visits <= limits.maximumElementCount else {
-            throw failure(.tooManyElements(limit: limits.maximumElementCount), at: index)
+        // A second line behind the estimate (DocumentCost), which counts every element this can visit.
+        guard visits <= limits.maximumDrawnElementCount else {
+            throw failure(
+                .overBudget(.elements, count: Double(visits), limit: limits.maximumDrawnElementCount), at: index)
         }
         let name = element.name
         if Self.notRendered.contains(name) && !(useTarget && name == "symbol") { return }
@@ -181,7 +262,7 @@ struct DocumentReader {
         var context = parent
         var messages: [String] = []
         context.computed = styles.compute(
-            try cascade(index), parent: parent.computed, viewport: parent.viewport
+            cascade(index), parent: parent.computed, viewport: parent.viewport
         ) { messages.append($0) }
         for message in messages { warn(message, at: index) }
         guard context.computed.isDisplayed else { return }
@@ -286,7 +367,7 @@ struct DocumentReader {
             var symbolContext = context
             var messages: [String] = []
             symbolContext.computed = styles.compute(
-                try cascade(target), parent: context.computed, viewport: context.viewport
+                cascade(target), parent: context.computed, viewport: context.viewport
             ) { messages.append($0) }
             for message in messages { warn(message, at: target) }
             guard symbolContext.computed.isDisplayed else { return }
@@ -312,12 +393,7 @@ struct DocumentReader {
         }
         switch element.name {
         case "path":
-            guard let data = element.attributes["d"] else { return nil }
-            do {
-                return try Path(svgPathData: data, limits: limits.pathData)
-            } catch {
-                throw failure(.invalidPathData(element: "path", error: error), at: index)
-            }
+            return try pathOfData(index)
         case "rect":
             let (x, y) = (try length("x", .horizontal) ?? 0, try length("y", .vertical) ?? 0)
             guard let width = try length("width", .horizontal), let height = try length("height", .vertical),
@@ -348,17 +424,44 @@ struct DocumentReader {
             let end = Point(try length("x2", .horizontal) ?? 0, try length("y2", .vertical) ?? 0)
             return BasicShapes.poly([start, end], closed: false)
         default:
-            guard let text = element.attributes["points"] else { return nil }
-            var scanner = ValueScanner(text)
-            guard let numbers = scanner.numberList(), numbers.count % 2 == 0 else {
-                throw failure(
-                    .invalidValue(
-                        element: element.name, attribute: "points", value: text,
-                        reason: "expected pairs of numbers (x,y) separated by white space or commas"), at: index)
-            }
-            let points = stride(from: 0, to: numbers.count, by: 2).map { Point(numbers[$0], numbers[$0 + 1]) }
+            guard let points = try points(index) else { return nil }
             return BasicShapes.poly(points, closed: element.name == "polygon")
         }
+    }
+
+    /// A `<path>`'s `d`, read the first time it is asked for; `nil` when it has none.
+    ///
+    /// - Throws: ``SVGDocumentError`` (`invalidPathData`).
+    mutating func pathOfData(_ index: Int) throws(SVGDocumentError) -> Path? {
+        if let known = pathData[index] { return known }
+        guard let data = tree.elements[index].attributes["d"] else { return nil }
+        do {
+            let path = try Path(svgPathData: data, limits: limits.pathData)
+            pathData[index] = path
+            return path
+        } catch {
+            throw failure(.invalidPathData(element: "path", error: error), at: index)
+        }
+    }
+
+    /// A `<polyline>`'s or `<polygon>`'s `points`, read the first time they are asked for; `nil`
+    /// when it has none.
+    ///
+    /// - Throws: ``SVGDocumentError`` (`invalidValue`) for numbers that are not pairs.
+    mutating func points(_ index: Int) throws(SVGDocumentError) -> [Point]? {
+        if let known = pointLists[index] { return known }
+        let element = tree.elements[index]
+        guard let text = element.attributes["points"] else { return nil }
+        var scanner = ValueScanner(text)
+        guard let numbers = scanner.numberList(), numbers.count % 2 == 0 else {
+            throw failure(
+                .invalidValue(
+                    element: element.name, attribute: "points", value: text,
+                    reason: "expected pairs of numbers (x,y) separated by white space or commas"), at: index)
+        }
+        let points = stride(from: 0, to: numbers.count, by: 2).map { Point(numbers[$0], numbers[$0 + 1]) }
+        pointLists[index] = points
+        return points
     }
 
     // MARK: Attributes

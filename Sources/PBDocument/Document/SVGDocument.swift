@@ -55,6 +55,7 @@ public struct SVGDocument: Hashable, Sendable {
     {
         let tree = try XMLTree.read(data, fileName: fileName, limits: limits)
         var reader = DocumentReader(tree: tree, fileName: fileName, limits: limits)
+        try reader.checkCost()
         canvasSize = try reader.read()
         elements = reader.elements
         warnings = reader.warnings

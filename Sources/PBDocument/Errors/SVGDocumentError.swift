@@ -18,12 +18,18 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
         case tooLarge(size: Int, limit: Int)
         /// Elements are nested deeper than ``SVGDocumentLimits/maximumDepth``.
         case tooDeep(limit: Int)
-        /// More elements than ``SVGDocumentLimits/maximumElementCount``, in the document or once
-        /// every `<use>` is expanded.
+        /// More elements in the document than ``SVGDocumentLimits/maximumElementCount``.
         case tooManyElements(limit: Int)
-        /// The `<style>` sheets have more rules than ``SVGDocumentLimits/maximumStyleRuleCount``,
-        /// or matching them against the elements costs more than that limit allows.
-        case tooManyStyleRules(limit: Int)
+        /// The `<style>` sheets have more rules than ``SVGDocumentLimits/maximumStyleRuleCount``
+        /// (`limit`) or more declarations than ``SVGDocumentLimits/maximumStyleDeclarationCount``
+        /// (`declarationLimit`).
+        case tooManyStyleRules(limit: Int, declarationLimit: Int)
+        /// An element has more attributes than ``SVGDocumentLimits/maximumAttributeCount``
+        /// (counted before libxml2 parses the document).
+        case tooManyAttributes(count: Int, limit: Int)
+        /// Drawing the document would cost more than a budget of its ``SVGDocumentLimits``
+        /// allows, counted from its tree before anything is drawn; `count` is what it would cost.
+        case overBudget(Budget, count: Double, limit: Int)
         /// The root element is not `<svg>`; `root` is its name.
         case notSVG(root: String)
         /// An attribute or style property has a value that cannot be read.
@@ -39,6 +45,18 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
         /// libxml2, loaded when the first document is read, could not be loaded; `reason` is the
         /// dynamic linker's message. Not the document's fault: the system lacks the library.
         case libraryUnavailable(reason: String)
+    }
+
+    /// What a document's drawing is budgeted by (see ``SVGDocumentLimits``).
+    public enum Budget: Hashable, Sendable {
+        /// Elements drawn, each `<use>` expansion counted again.
+        case elements
+        /// Path segments drawn.
+        case segments
+        /// `stroke-dasharray` entries drawn.
+        case dashEntries
+        /// Steps of matching the `<style>` sheets against the elements.
+        case styleMatches
     }
 
     /// What went wrong.
@@ -71,9 +89,28 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
         case .tooDeep(let limit):
             "elements are nested more than \(limit) deep, the limit"
         case .tooManyElements(let limit):
-            "the document has more than \(limit) elements (counting every <use> expanded), the limit"
-        case .tooManyStyleRules(let limit):
-            "the <style> sheets have more than \(limit) rules, or their rules match the elements too often"
+            "the document has more than \(Self.grouped(limit)) elements, the limit"
+        case .tooManyStyleRules(let limit, let declarationLimit):
+            "the <style> sheets have more than \(Self.grouped(limit)) rules or \(Self.grouped(declarationLimit)) "
+                + "declarations, the limits"
+        case .tooManyAttributes(let count, let limit):
+            "an element has \(Self.grouped(count)) attributes (each declaration of its style attribute counted); the "
+                + "limit is \(Self.grouped(limit))"
+        case .overBudget(let budget, let count, let limit):
+            switch budget {
+            case .elements:
+                "the document draws \(Self.count(count)) elements (each <use> draws what it refers to again); "
+                    + "the limit is \(Self.grouped(limit))"
+            case .segments:
+                "the document draws \(Self.count(count)) path segments (each <use> draws what it refers to again); "
+                    + "the limit is \(Self.grouped(limit))"
+            case .dashEntries:
+                "the document draws \(Self.count(count)) stroke-dasharray entries (each <use> draws what it refers "
+                    + "to again); the limit is \(Self.grouped(limit))"
+            case .styleMatches:
+                "styling the elements would take \(Self.count(count)) steps (the rules each element drawn could "
+                    + "match and the declarations it takes); the limit is \(Self.grouped(limit))"
+            }
         case .notSVG(let root):
             "the root element is <\(root)>, not <svg>"
         case .invalidValue(let element, let attribute, let value, let reason):
@@ -98,6 +135,31 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
             if let column { location += ":\(column)" }
         }
         return location.isEmpty ? reason : "\(location): \(reason)"
+    }
+
+    /// A whole number with thousands separated by commas: `1,000,000`.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (value < 0 ? "-" : "") + text
+    }
+
+    /// A count as people read it: grouped up to ten million (`1,048,576`), then two significant
+    /// digits and a power of ten (`5.0 × 10^7`).
+    static func count(_ value: Double) -> String {
+        guard value.isFinite else { return "more than 10^308" }
+        guard value >= 1e7 else { return grouped(Int(value)) }
+        var (mantissa, exponent) = (value, 0)
+        while mantissa >= 10 {
+            mantissa /= 10
+            exponent += 1
+        }
+        let tenths = Int((mantissa * 10).rounded())
+        return tenths >= 100 ? "1.0 × 10^\(exponent + 1)" : "\(tenths / 10).\(tenths % 10) × 10^\(exponent)"
     }
 
     /// A value on one line (each run of white space, line breaks included, one space: a style

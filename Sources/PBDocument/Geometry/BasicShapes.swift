@@ -3,6 +3,11 @@ import PBGeometry
 /// The SVG 2 equivalent paths of the basic shapes, with exact end points: corners and ellipses
 /// are quarter arcs in SVG's end-point form, each from one exact point to the next.
 enum BasicShapes {
+    /// The most path elements each shape has (a move, its lines and arcs, a close): what a
+    /// document's cost counts for it (``DocumentCost``); a polyline has one a point, and a polygon
+    /// one more.
+    static let elementCounts: [String: Int] = ["rect": 10, "circle": 6, "ellipse": 6, "line": 2]
+
     /// A rectangle from `(x + rx, y)` clockwise on screen; `rx` and `ry` already resolved (SVG 2:
     /// `auto` takes the other, each at most half the side). Square corners when either is zero.
     static func rect(x: Double, y: Double, width: Double, height: Double, rx: Double, ry: Double) -> Path {

@@ -1,5 +1,5 @@
 import PBGeometry
-import PBRendering
+import PBStyle
 
 /// Reads the gradients a document's paints refer to, following `href` templates (at most
 /// ``maximumChain`` deep; a cycle ends the chain where it closes).
@@ -82,7 +82,7 @@ extension DocumentReader {
             guard element.isSVG, element.name == "stop" else { continue }
             var offset = element.attributes["offset"].flatMap(StyleResolver.opacity) ?? 0
             offset = max(offset, result.last?.offset ?? 0)
-            let declarations = (try? cascade(child)) ?? []
+            let declarations = cascade(child)
             // `color` first: `currentColor` refers to the stop's own.
             var current = Color.black
             for declaration in declarations where declaration.property == "color" {

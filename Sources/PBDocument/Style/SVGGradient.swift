@@ -1,5 +1,5 @@
 import PBGeometry
-import PBRendering
+import PBStyle
 
 /// A `<linearGradient>` or `<radialGradient>` as a fill or stroke refers to it, with every
 /// attribute and the stops resolved through its `href` chain (an attribute or the stops a
@@ -70,5 +70,16 @@ public struct SVGGradient: Hashable, Sendable {
         self.transform = transform
         self.spread = spread
         self.stops = stops
+    }
+}
+
+extension SVGGradient {
+    /// Whether the gradient can paint `element`: not when its geometry is in
+    /// `objectBoundingBox` units and the element's bounding box has no width or no height (a
+    /// horizontal line's gradient stroke), which SVG says is not rendered.
+    public func canPaint(_ element: SVGElement) -> Bool {
+        guard units == .objectBoundingBox, stops.count > 1 else { return true }
+        guard let box = element.localPath.bounds else { return false }
+        return box.width > 0 && box.height > 0
     }
 }

@@ -1,4 +1,4 @@
-import PBRendering
+import PBStyle
 
 /// What an element's `fill` or `stroke` paints with, resolved: `currentColor` is already the
 /// element's `color`.

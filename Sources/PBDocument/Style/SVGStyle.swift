@@ -1,5 +1,5 @@
 import PBGeometry
-import PBRendering
+import PBStyle
 
 /// An element's presentation as the document gives it, every property computed: from its
 /// presentation attributes, the document's `<style>` sheet and its `style` attribute, inherited

@@ -1,5 +1,5 @@
 import PBGeometry
-import PBRendering
+import PBStyle
 
 #if canImport(Glibc)
     import Glibc
@@ -22,9 +22,6 @@ struct StyleResolver {
     ]
 
     var sheet = StyleSheet()
-    /// What matching the sheet's rules against elements may still cost (see
-    /// ``SVGDocumentLimits/maximumStyleRuleCount``).
-    var budget = 0
 
     /// What an element's cascade gives: the computed style, and whether it is drawn at all.
     struct Computed {
@@ -35,19 +32,18 @@ struct StyleResolver {
         var isDisplayed: Bool
     }
 
-    /// The declarations that apply to `element`, in cascade order (later wins), or `nil` when
-    /// matching the sheet's rules has cost more than the budget.
-    mutating func declarations(for element: XMLTree.Element) -> [StyleSheet.Declaration]? {
+    /// The declarations that apply to `element`, in cascade order (later wins).
+    ///
+    /// - Complexity: the rules indexed under the element's type, classes and id, and the
+    ///   declarations of those that match (bounded for a whole document by ``DocumentCost``).
+    func declarations(for element: XMLTree.Element) -> [StyleSheet.Declaration] {
         var result: [StyleSheet.Declaration] = []
         for (name, value) in element.attributes where Self.properties.contains(name) {
             result.append(StyleSheet.Declaration(property: name, value: value, isImportant: false))
         }
         let classes =
             element.attributes["class"].map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
-        guard
-            let fromSheet = sheet.matchingDeclarations(
-                type: element.name, id: element.attributes["id"], classes: classes, budget: &budget)
-        else { return nil }
+        let fromSheet = sheet.matchingDeclarations(type: element.name, id: element.attributes["id"], classes: classes)
         let inline = element.attributes["style"].map(StyleSheet.declarations) ?? []
         result += fromSheet.filter { !$0.isImportant } + inline.filter { !$0.isImportant }
         result += fromSheet.filter(\.isImportant) + inline.filter(\.isImportant)

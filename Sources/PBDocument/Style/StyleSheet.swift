@@ -46,8 +46,17 @@ struct StyleSheet {
         return selector.type ?? "*"
     }
 
-    /// Adds the rules of one sheet's text.
-    mutating func add(_ text: String) {
+    /// The declarations of every rule so far (a declaration of a rule with a selector list counts
+    /// once for each selector).
+    var declarationCount = 0
+
+    /// Adds the rules of one sheet's text, stopping as soon as the sheets have more than
+    /// `maximumRules` rules or `maximumDeclarations` declarations.
+    ///
+    /// - Returns: false when it stopped at a limit.
+    /// - Complexity: O(*n*) in the length of the text.
+    @discardableResult
+    mutating func add(_ text: String, maximumRules: Int = .max, maximumDeclarations: Int = .max) -> Bool {
         var source = Self.withoutComments(text)[...]
         while let open = source.firstIndex(of: "{") {
             let prelude = source[..<open].trimmingCharacters
@@ -63,7 +72,7 @@ struct StyleSheet {
                     }
                 }
             }
-            guard depth == 0 else { return }
+            guard depth == 0 else { return true }
             let body = source[source.index(after: open)..<close]
             source = source[source.index(after: close)...]
             // At-rules and what follows a stray `;` before them are skipped.
@@ -77,8 +86,11 @@ struct StyleSheet {
                 }
                 index[Self.key(of: selector), default: []].append(rules.count)
                 rules.append(Rule(selector: selector, declarations: declarations, order: rules.count))
+                declarationCount += declarations.count
+                if rules.count > maximumRules || declarationCount > maximumDeclarations { return false }
             }
         }
+        return true
     }
 
     /// A compound selector, or `nil` when it is not one this sheet supports.
@@ -182,22 +194,18 @@ struct StyleSheet {
     /// The declarations of the rules that match an element, ordered by specificity then order,
     /// as the cascade applies them (later wins).
     ///
-    /// Each rule looked at, and each declaration taken, costs one from `budget`; `nil` when the
-    /// budget runs out (a sheet of many rules that each match many elements).
-    func matchingDeclarations(type: String, id: String?, classes: [String], budget: inout Int) -> [Declaration]? {
+    /// - Complexity: the rules indexed under the element's keys, and the declarations of those
+    ///   that match (``DocumentCost/styleMatches`` bounds their sum over a document).
+    func matchingDeclarations(type: String, id: String?, classes: [String]) -> [Declaration] {
         var keys = ["*", type] + classes.map { "." + $0 }
         if let id { keys.append("#" + id) }
         var candidates: Set<Int> = []
         for key in keys {
-            for rule in index[key] ?? [] {
-                budget -= 1
-                candidates.insert(rule)
-            }
+            for rule in index[key] ?? [] { candidates.insert(rule) }
         }
         let matching = candidates.map { rules[$0] }.filter { $0.selector.matches(type: type, id: id, classes: classes) }
             .sorted { ($0.selector.specificity, $0.order) < ($1.selector.specificity, $1.order) }
-        budget -= matching.reduce(0) { $0 + $1.declarations.count }
-        return budget < 0 ? nil : matching.flatMap(\.declarations)
+        return matching.flatMap(\.declarations)
     }
 }
 

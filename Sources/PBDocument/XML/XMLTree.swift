@@ -49,6 +49,11 @@ struct XMLTree {
             let (line, column) = location(of: offset, in: data)
             throw failure(.entityDeclaration, line: line, column: column)
         }
+        if let (offset, count) = firstCrowdedTag(in: data, limit: limits.maximumAttributeCount) {
+            let (line, column) = location(of: offset, in: data)
+            throw failure(
+                .tooManyAttributes(count: count, limit: limits.maximumAttributeCount), line: line, column: column)
+        }
         guard let xml = libxml2 else {
             throw failure(.libraryUnavailable(reason: String(cString: pb_xml2_load_error())))
         }
@@ -157,6 +162,72 @@ struct XMLTree {
         var index = 0
         while index <= data.count - needle.count {
             if data[index] == needle[0], data[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The offset of the first start tag with more than `limit` attributes, and how many it has;
+    /// `nil` when none has. Counted in the bytes, before libxml2 parses them: libxml2 2.9 checks
+    /// each attribute of an element against all the ones before it (10^5 attributes took 17 s).
+    ///
+    /// An attribute is an `=` inside a start tag, outside its quoted values; comments, CDATA
+    /// sections, processing instructions and declarations (`<!DOCTYPE …>`) are skipped. A document
+    /// that is not well-formed may be counted loosely; libxml2 refuses it anyway.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    static func firstCrowdedTag(in data: [UInt8], limit: Int) -> (offset: Int, count: Int)? {
+        let (less, greater, equals) = (UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="))
+        /// The index just past `terminator` at or after `start`, or the end.
+        func skip(past terminator: [UInt8], from start: Int) -> Int {
+            var index = start
+            while index + terminator.count <= data.count {
+                if data[index] == terminator[0], data[index..<index + terminator.count].elementsEqual(terminator) {
+                    return index + terminator.count
+                }
+                index += 1
+            }
+            return data.count
+        }
+        var index = 0
+        while index < data.count {
+            guard data[index] == less, index + 1 < data.count else {
+                index += 1
+                continue
+            }
+            let next = data[index + 1]
+            if next == UInt8(ascii: "!") {
+                if data[index...].starts(with: Array("<!--".utf8)) {
+                    index = skip(past: Array("-->".utf8), from: index + 4)
+                } else if data[index...].starts(with: Array("<![CDATA[".utf8)) {
+                    index = skip(past: Array("]]>".utf8), from: index + 9)
+                } else {
+                    index = skip(past: [greater], from: index + 2)
+                }
+                continue
+            }
+            if next == UInt8(ascii: "?") {
+                index = skip(past: Array("?>".utf8), from: index + 2)
+                continue
+            }
+            // A start or end tag: count the `=` outside quotes up to its `>`.
+            let start = index
+            var (count, quote): (Int, UInt8?) = (0, nil)
+            index += 1
+            while index < data.count {
+                let byte = data[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == equals {
+                    count += 1
+                } else if byte == greater {
+                    break
+                }
+                index += 1
+            }
+            if count > limit { return (start, count) }
             index += 1
         }
         return nil

@@ -1,3 +1,5 @@
+import PBScene
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,17 +14,21 @@
 ///
 /// - the PNG signature, `IHDR` (8-bit RGBA, as ``PNGEncoder`` writes), and `acTL` with the
 ///   schedule's frame count and loop count (`num_plays`, 0 = forever);
-/// - frame 0: `fcTL` (sequence number 0, the whole canvas) and `IDAT`, the default image a
-///   viewer without APNG shows, compressed exactly as ``PNGEncoder`` compresses the same pixels
-///   alone in the same ``PNGCompression`` mode (the same `IDAT` bytes);
-/// - frame k ≥ 1: `fcTL` (sequence number 2k − 1) and one `fdAT` (sequence number 2k) holding
-///   only the bounding box of the pixels that differ from frame k − 1, compressed as the mode's
-///   regions are (``PNGCompression/regionMethod``: the same compressor as frame 0's);
+/// - the default image, the `IDAT` a viewer without APNG support shows, compressed exactly as
+///   ``PNGEncoder`` compresses the same pixels alone in the same ``PNGCompression`` mode (the
+///   same `IDAT` bytes). With a poster (``encodePoster(_:stride:)``, before any frame) it is the
+///   poster's pixels and no frame of the animation (no `fcTL` before it); without one it is frame
+///   0, after frame 0's `fcTL` (sequence number 0, the whole canvas);
+/// - with a poster, frame 0: `fcTL` (sequence number 0) and one `fdAT` (sequence number 1) of the
+///   whole canvas;
+/// - frame k ≥ 1: `fcTL` and one `fdAT` (sequence numbers 2k − 1 and 2k; 2k and 2k + 1 with a
+///   poster) holding only the bounding box of the pixels that differ from frame k − 1, compressed
+///   as the mode's regions are (``PNGCompression/regionMethod``: the same compressor as frame 0's);
 /// - `IEND`, from ``finish()``.
 ///
 /// Every `fcTL` has `dispose_op` NONE and `blend_op` SOURCE: the region replaces the canvas's
 /// pixels and stays, so each composited frame is exactly that frame's pixels. Its delay is
-/// ``FrameSchedule/delay(ofFrame:)`` as `delay_num/delay_den`. A frame identical to the one
+/// `FrameSchedule.delay(ofFrame:)` as `delay_num/delay_den`. A frame identical to the one
 /// before becomes a 1 × 1 region at (0, 0) holding the unchanged pixel (about 60 bytes): the
 /// frame count written in `acTL` before the first frame stays right, and the delays stay the
 /// schedule's, which extending the previous frame's delay would not allow without holding back
@@ -53,6 +59,9 @@ final class APNGEncoder {
     private(set) var encodedFrameCount = 0
     /// Whether ``finish()`` has written `IEND`.
     private(set) var isFinished = false
+    /// Whether the default image is a poster written apart from the frames
+    /// (``encodePoster(_:stride:)``).
+    private(set) var hasPoster = false
     /// The region the last frame stored (the whole canvas for frame 0).
     private(set) var lastRegion: Region?
 
@@ -83,7 +92,7 @@ final class APNGEncoder {
     ///   - height: the canvas height in pixels, 1 or more.
     ///   - schedule: the frame count (written before the first frame), delays and loop count.
     ///   - compression: how frame 0 and the changed regions are compressed.
-    /// - Throws: ``RenderError`` (`.encoding`) for an empty or too large canvas, or when the
+    /// - Throws: `RenderError` (`.encoding`) for an empty or too large canvas, or when the
     ///   compressor cannot be allocated.
     init(width: Int, height: Int, schedule: FrameSchedule, compression: PNGCompression = .default)
         throws(RenderError)
@@ -108,7 +117,7 @@ final class APNGEncoder {
     ///   - stride: the distance between rows in bytes, at least `4 × width`.
     /// - Returns: the bytes to append to the file: for frame 0 the signature, `IHDR`, `acTL`,
     ///   `fcTL` and `IDAT`; for later frames `fcTL` and `fdAT`.
-    /// - Throws: ``RenderError`` (`.encoding`) for a buffer smaller than the canvas, a frame
+    /// - Throws: `RenderError` (`.encoding`) for a buffer smaller than the canvas, a frame
     ///   beyond the schedule's count or after ``finish()``, or when compression fails.
     /// - Complexity: O(`width` × `height`) to find the changed region, plus O(region) to
     ///   encode it.
@@ -118,6 +127,8 @@ final class APNGEncoder {
         }
         let source = try PNGEncoder.checkedBaseAddress(pixels, width: width, height: height, stride: stride)
         let index = encodedFrameCount
+        // With a poster, the frames' chunks come one sequence number later and all hold `fdAT`s.
+        let shift = hasPoster ? 1 : 0
         let region: Region
         if index == 0 {
             region = Region(x: 0, y: 0, width: width, height: height)
@@ -128,17 +139,10 @@ final class APNGEncoder {
         let count = try compress(region, of: source, stride: stride, with: compressor)
         var bytes: [UInt8] = []
         bytes.reserveCapacity((index == 0 ? PNGEncoder.signature.count + 25 + 20 : 0) + 38 + 16 + count)
-        if index == 0 {
-            bytes += PNGEncoder.signature
-            bytes.appendHeader(width: width, height: height)
-            bytes.appendChunk(type: 0x6163_544C) { (chunk: inout [UInt8]) in  // acTL
-                chunk.appendBigEndian(UInt32(schedule.frameCount))
-                chunk.appendBigEndian(UInt32(schedule.loopCount))
-            }
-        }
+        if index == 0 && !hasPoster { appendHeader(to: &bytes) }
         let delay = schedule.delay(ofFrame: index)
         bytes.appendChunk(type: 0x6663_544C) { (chunk: inout [UInt8]) in  // fcTL
-            chunk.appendBigEndian(UInt32(index == 0 ? 0 : 2 * index - 1))
+            chunk.appendBigEndian(UInt32(index == 0 ? 0 : 2 * index - 1 + shift))
             chunk.appendBigEndian(UInt32(region.width))
             chunk.appendBigEndian(UInt32(region.height))
             chunk.appendBigEndian(UInt32(region.x))
@@ -148,11 +152,11 @@ final class APNGEncoder {
             chunk += [0, 0]  // dispose_op NONE, blend_op SOURCE
         }
         compressor.withCompressed(count) { stream in
-            if index == 0 {
+            if index == 0 && !hasPoster {
                 bytes.appendChunk(type: 0x4944_4154) { (chunk: inout [UInt8]) in chunk.append(contentsOf: stream) }
             } else {
                 bytes.appendChunk(type: 0x6664_4154) { (chunk: inout [UInt8]) in  // fdAT
-                    chunk.appendBigEndian(UInt32(2 * index))
+                    chunk.appendBigEndian(UInt32(2 * index + shift))
                     chunk.append(contentsOf: stream)
                 }
             }
@@ -163,11 +167,49 @@ final class APNGEncoder {
         return bytes
     }
 
+    /// Encodes the poster: the default image a viewer without APNG support shows, which is no
+    /// frame of the animation (the last frame's pixels, so that such a viewer shows the value the
+    /// animation reaches). Call it before the first frame, or not at all (frame 0 is then the
+    /// default image).
+    ///
+    /// - Returns: the file's first bytes: the signature, `IHDR`, `acTL` and the poster's `IDAT`.
+    /// - Throws: `RenderError` (`.encoding`) after a frame or a poster, or for a buffer smaller
+    ///   than the canvas.
+    func encodePoster(_ pixels: [UInt8], stride: Int) throws(RenderError) -> [UInt8] {
+        guard encodedFrameCount == 0, !hasPoster, !isFinished else {
+            throw RenderError(.encoding("APNG: the poster comes before the first frame, once"))
+        }
+        let region = Region(x: 0, y: 0, width: width, height: height)
+        var bytes: [UInt8] = []
+        try pixels.withUnsafeBytes { buffer in
+            Result { () throws(RenderError) in
+                let source = try PNGEncoder.checkedBaseAddress(buffer, width: width, height: height, stride: stride)
+                let count = try compress(region, of: source, stride: stride, with: encoder)
+                appendHeader(to: &bytes)
+                encoder.withCompressed(count) { stream in
+                    bytes.appendChunk(type: 0x4944_4154) { (chunk: inout [UInt8]) in chunk.append(contentsOf: stream) }
+                }
+            }
+        }.get()
+        hasPoster = true
+        return bytes
+    }
+
+    /// Appends the signature, `IHDR` and `acTL`.
+    private func appendHeader(to bytes: inout [UInt8]) {
+        bytes += PNGEncoder.signature
+        bytes.appendHeader(width: width, height: height)
+        bytes.appendChunk(type: 0x6163_544C) { (chunk: inout [UInt8]) in  // acTL
+            chunk.appendBigEndian(UInt32(schedule.frameCount))
+            chunk.appendBigEndian(UInt32(schedule.loopCount))
+        }
+    }
+
     /// Encodes the next frame from an array of premultiplied ARGB rows, `stride` bytes apart, as
     /// the pointer form does: for pixels copied out of a surface (an array can cross threads, a
     /// surface cannot).
     ///
-    /// - Throws: ``RenderError`` as the pointer form does.
+    /// - Throws: `RenderError` as the pointer form does.
     func encodeFrame(_ pixels: [UInt8], stride: Int) throws(RenderError) -> [UInt8] {
         // `withUnsafeBytes` rethrows untyped errors: carry the typed one out as a result.
         try pixels.withUnsafeBytes { bytes in
@@ -178,7 +220,7 @@ final class APNGEncoder {
     /// Ends the file.
     ///
     /// - Returns: the last bytes to append: the `IEND` chunk.
-    /// - Throws: ``RenderError`` (`.encoding`) when fewer frames than the schedule's count were
+    /// - Throws: `RenderError` (`.encoding`) when fewer frames than the schedule's count were
     ///   encoded (the `acTL` already promised them), or when called twice.
     func finish() throws(RenderError) -> [UInt8] {
         guard !isFinished else { throw RenderError(.encoding("APNG: the file is already finished")) }

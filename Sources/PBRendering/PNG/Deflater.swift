@@ -1,5 +1,6 @@
 internal import CDeflate
 internal import CISAL
+import PBScene
 
 /// One zlib compressor, libdeflate at a level or ISA-L's igzip level 1, with its state allocated
 /// once and kept: what ``PNGEncoder`` compresses scanlines with.
@@ -27,7 +28,7 @@ final class Deflater {
     ///
     /// The corresponding C function is `libdeflate_alloc_compressor`.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated (or the
+    /// - Throws: `RenderError` (`.encoding`) when the compressor cannot be allocated (or the
     ///   level is outside 1-12), or ISA-L, loaded on first use, cannot be loaded.
     init(_ method: Method) throws(RenderError) {
         self.method = method
@@ -74,7 +75,7 @@ final class Deflater {
     /// The corresponding C functions are `libdeflate_zlib_compress` and `isal_deflate_stateless`.
     ///
     /// - Returns: the length of the stream.
-    /// - Throws: ``RenderError`` (`.encoding`) when compression fails or the stream is too long
+    /// - Throws: `RenderError` (`.encoding`) when compression fails or the stream is too long
     ///   for a PNG chunk.
     /// - Complexity: O(`input.count`).
     func compress(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws(RenderError) -> Int {

@@ -1,3 +1,5 @@
+import PBScene
+
 /// Why bytes could not be decoded as a PNG.
 public struct PNGDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, in one sentence.

@@ -1,4 +1,5 @@
 internal import CDeflate
+import PBScene
 
 /// Turns pixels into PNG bytes: 8-bit straight-alpha RGBA, no row filter, one IDAT chunk
 /// compressed as its ``PNGCompression`` mode says, no ancillary chunks.
@@ -23,14 +24,14 @@ final class PNGEncoder {
 
     /// Creates an encoder whose images are compressed as `compression` says.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated.
+    /// - Throws: `RenderError` (`.encoding`) when the compressor cannot be allocated.
     convenience init(compression: PNGCompression = .default) throws(RenderError) {
         try self.init(method: compression.imageMethod)
     }
 
     /// Creates an encoder with its own compressor working by `method`.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) when the compressor cannot be allocated.
+    /// - Throws: `RenderError` (`.encoding`) when the compressor cannot be allocated.
     init(method: Deflater.Method) throws(RenderError) {
         deflater = try Deflater(method)
     }
@@ -42,7 +43,7 @@ final class PNGEncoder {
     /// `CAIRO_FORMAT_ARGB32`), `stride` bytes apart, unpremultiplying as Cairo's writer does.
     ///
     /// - Complexity: O(`width` × `height`).
-    /// - Throws: ``RenderError`` (`.encoding`) for an empty image or a buffer smaller than the
+    /// - Throws: `RenderError` (`.encoding`) for an empty image or a buffer smaller than the
     ///   size says, or when compression fails.
     func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
         let (_, count) = try Self.scanlineSize(width: width, height: height)
@@ -65,7 +66,7 @@ final class PNGEncoder {
     /// unpremultiplied into a row buffer first, then copied after its filter byte.
     ///
     /// - Complexity: O(`width` × `height`).
-    /// - Throws: ``RenderError`` (`.encoding`) as ``encode(_:width:height:stride:)``.
+    /// - Throws: `RenderError` (`.encoding`) as ``encode(_:width:height:stride:)``.
     func encode(inPlace buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int)
         throws(RenderError) -> [UInt8]
     {
@@ -91,7 +92,7 @@ final class PNGEncoder {
 
     /// The start of a buffer of `height` rows of `width` ARGB words `stride` bytes apart.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) when the buffer is smaller than that.
+    /// - Throws: `RenderError` (`.encoding`) when the buffer is smaller than that.
     static func checkedBaseAddress(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int)
         throws(RenderError) -> UnsafeRawPointer
     {
@@ -142,7 +143,7 @@ final class PNGEncoder {
     /// bottom, no padding).
     ///
     /// - Complexity: O(`width` × `height`).
-    /// - Throws: ``RenderError`` (`.encoding`) for an empty image or when `rgba` does not hold
+    /// - Throws: `RenderError` (`.encoding`) for an empty image or when `rgba` does not hold
     ///   exactly `width * height * 4` bytes, or when compression fails.
     func encode(rgba: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
         let (rowLength, count) = try Self.scanlineSize(width: width, height: height)
@@ -164,7 +165,7 @@ final class PNGEncoder {
 
     /// The length of one row with its filter byte, and of all rows.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) for an empty image or one too large for a PNG.
+    /// - Throws: `RenderError` (`.encoding`) for an empty image or one too large for a PNG.
     static func scanlineSize(width: Int, height: Int) throws(RenderError) -> (row: Int, all: Int) {
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw RenderError(.encoding("cannot encode \(width) x \(height) pixels"))
@@ -213,7 +214,7 @@ final class PNGEncoder {
     /// ``withCompressed(_:_:)``.
     ///
     /// - Returns: the length of the stream.
-    /// - Throws: ``RenderError`` (`.encoding`) when compression fails or the stream is too long
+    /// - Throws: `RenderError` (`.encoding`) when compression fails or the stream is too long
     ///   for a PNG chunk.
     func compress(_ input: UnsafeRawBufferPointer) throws(RenderError) -> Int {
         try deflater.compress(input, into: &compressed)

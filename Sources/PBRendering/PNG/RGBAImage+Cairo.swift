@@ -1,3 +1,5 @@
+import PBScene
+
 extension RGBAImage {
     /// The image held by rows of premultiplied native-endian ARGB words (Cairo's
     /// `CAIRO_FORMAT_ARGB32`), `stride` bytes apart, unpremultiplied as the PNG encoder does, so

@@ -1,4 +1,5 @@
 internal import CSPNG
+import PBScene
 
 extension RGBAImage {
     /// Decodes a PNG with libspng: any standard PNG (greyscale, grey + alpha, RGB, RGBA or
@@ -12,7 +13,7 @@ extension RGBAImage {
     ///
     /// - Throws: ``PNGDecodingError`` for anything that is not such a PNG: a bad signature, a
     ///   corrupt chunk (CRC), a truncated file or missing chunks, a bad zlib stream or row filter,
-    ///   or more pixels than ``Scene/maximumPixelCount`` (64 Mi), with libspng's reason.
+    ///   or more pixels than `Scene.maximumPixelCount` (64 Mi), with libspng's reason.
     /// - Complexity: O(n) in the pixels.
     public init(png bytes: [UInt8]) throws(PNGDecodingError) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -24,7 +25,7 @@ extension RGBAImage {
     }
 
     /// The largest image decoded, in pixels: what the renderer writes at most
-    /// (``Scene/maximumPixelCount``).
+    /// (`Scene.maximumPixelCount`).
     static let maximumDecodedPixelCount = Scene.maximumPixelCount
 
     /// The most bytes libspng may keep of ancillary chunks (text, profiles), decompressed.
@@ -117,10 +118,10 @@ extension RGBAImage {
 }
 
 extension RGBAImage {
-    /// Encodes the image as a PNG (8-bit RGBA), as ``Scene/render(as:)`` writes them: decoding
+    /// Encodes the image as a PNG (8-bit RGBA), as `Scene.render(as:)` writes them: decoding
     /// the result gives this image back exactly.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) if the compressor cannot be set up or fails (it
+    /// - Throws: `RenderError` (`.encoding`) if the compressor cannot be set up or fails (it
     ///   does not for valid images).
     public func pngData() throws(RenderError) -> [UInt8] {
         try pngData(compression: .default)
@@ -130,7 +131,7 @@ extension RGBAImage {
     /// result gives this image back exactly, in every mode.
     ///
     /// - Parameter compression: the speed or size of the file (``PNGCompression``).
-    /// - Throws: ``RenderError`` (`.encoding`) if the compressor cannot be set up or fails (it
+    /// - Throws: `RenderError` (`.encoding`) if the compressor cannot be set up or fails (it
     ///   does not for valid images).
     /// - Complexity: O(`width` × `height`).
     public func pngData(compression: PNGCompression) throws(RenderError) -> [UInt8] {

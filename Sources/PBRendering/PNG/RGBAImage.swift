@@ -1,3 +1,5 @@
+import PBScene
+
 /// A raster image as 8-bit straight-alpha RGBA, row by row: what a PNG decodes to, and what
 /// snapshot tests compare.
 public struct RGBAImage: Hashable, Sendable {

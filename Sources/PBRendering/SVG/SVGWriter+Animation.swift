@@ -1,4 +1,5 @@
 import PBGeometry
+import PBScene
 
 /// Animated SVG: CSS animations, so one file moves in any browser, and shows its end state (or
 /// its first frame, for an indeterminate indicator) when the viewer prefers reduced motion.

@@ -1,3 +1,5 @@
+import PBScene
+
 /// Paints in SVG attributes: a colour as itself, a canvas gradient as a `<linearGradient>` or
 /// `<radialGradient>` in user space, defined once where it is used.
 extension SVGWriter {

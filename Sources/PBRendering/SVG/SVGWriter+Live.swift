@@ -1,4 +1,5 @@
 import PBGeometry
+import PBScene
 
 /// A live SVG: the progress follows the CSS custom property `--progress` (or `--value-1`,
 /// `--value-2`, … for several values) set on the `<svg>` or any ancestor when the SVG is inlined
@@ -12,7 +13,7 @@ import PBGeometry
 ///
 /// A drawing of several elements (an SVG document's) follows one `--progress` with every
 /// element's progress layer: each element's end is its own affine map of the value
-/// (``ElementProgressLayer``), so CSS spreads the progress over the elements as the order does.
+/// (`ElementProgressLayer`), so CSS spreads the progress over the elements as the order does.
 /// In `delayed(1)`, where an element appears whole at once, its strokes are whole and shown
 /// from the value where it appears. An element's opacity groups its strokes, as in a still SVG.
 ///
@@ -131,7 +132,7 @@ extension SVGWriter {
     /// Where a live layer's part starts (fixed) and ends: `scale × value + shift` of the CSS
     /// value, pinned to `0...1` (the identity for a scene's one progress layer), `initialEnd`
     /// at the file's own value. An infinite `scale` jumps from 0 to 1 at the value `-shift`
-    /// (above 0), as ``ElementProgressLayer/end(at:)`` does.
+    /// (above 0), as `ElementProgressLayer.end(at:)` does.
     struct LiveMap {
         var start: Double
         var initialEnd: Double

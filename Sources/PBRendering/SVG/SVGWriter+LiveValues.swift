@@ -1,4 +1,6 @@
 import PBGeometry
+import PBScene
+import PBStyle
 
 /// Several values in a live SVG, with no mask (a page may inline one live SVG many times, each
 /// with its own values, and a mask's content would take the first one's).

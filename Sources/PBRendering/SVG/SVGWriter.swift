@@ -1,4 +1,6 @@
 import PBGeometry
+import PBScene
+import PBStyle
 import PBSynchronization
 
 /// Writes a scene as a web-native SVG document: `width`/`height` in px and a `viewBox`, one
@@ -37,7 +39,7 @@ struct SVGWriter {
 
     /// The document.
     ///
-    /// - Throws: ``RenderError`` when a layer's fractions are not finite, or (live) when the
+    /// - Throws: `RenderError` when a layer's fractions are not finite, or (live) when the
     ///   progress layer cannot follow CSS: a dash pattern on it, or a fill under it.
     static func document(for scene: Scene, isLive: Bool = false) throws(RenderError) -> String {
         var writer = SVGWriter(scene: scene, isLive: isLive)
@@ -46,7 +48,7 @@ struct SVGWriter {
 
     /// An animated document: the timeline's first frame, moving as its motion says.
     ///
-    /// - Throws: ``RenderError`` as ``document(for:isLive:)`` does, and `.notApplicable` for an
+    /// - Throws: `RenderError` as ``document(for:isLive:)`` does, and `.notApplicable` for an
     ///   indeterminate arc or bar on a path of several subpaths, or dashed.
     static func document(for timeline: Timeline) throws(RenderError) -> String {
         let scene = try timeline.scene(ofFrame: 0)

@@ -1,3 +1,5 @@
+import PBScene
+
 /// Text escaped for XML: `&`, `<`, `>`, `"` and `'` as entities, and characters XML cannot hold
 /// (control characters other than tab, newline and carriage return) left out.
 func xmlEscaped(_ text: String) -> String {

@@ -1,4 +1,5 @@
 internal import CWebP
+import PBScene
 
 /// Turns frames, given one after another, into a lossless animated WebP with an animated PNG's
 /// frames, timing and loop count, through libwebp's animation encoder (`WebPAnimEncoder`, in
@@ -14,7 +15,7 @@ internal import CWebP
 /// animation whose frames are all the same becomes a still WebP (libwebp's choice).
 ///
 /// Timing: frame `k` starts at `round(1000 × t(k))` ms, `t(k)` the sum of the delays
-/// (``FrameSchedule/delay(ofFrame:)``) of the frames before it, computed exactly in integers,
+/// (`FrameSchedule.delay(ofFrame:)`) of the frames before it, computed exactly in integers,
 /// and the animation ends at the rounded sum of all delays. WebP counts whole milliseconds, so
 /// a frame's duration is within 1 ms of the APNG's (33 or 34 ms at 30 fps, against 33⅓) while
 /// no error accumulates: every frame starts within 0.5 ms of its APNG time. The loop count is
@@ -56,10 +57,10 @@ final class WebPAnimationEncoder {
     /// The corresponding C functions are `WebPAnimEncoderOptionsInit` and `WebPAnimEncoderNew`.
     ///
     /// - Parameters:
-    ///   - width: the canvas width in pixels, 1 to ``Scene/maximumWebPPixelDimension``.
-    ///   - height: the canvas height in pixels, 1 to ``Scene/maximumWebPPixelDimension``.
+    ///   - width: the canvas width in pixels, 1 to `Scene.maximumWebPPixelDimension`.
+    ///   - height: the canvas height in pixels, 1 to `Scene.maximumWebPPixelDimension`.
     ///   - schedule: the frame count, delays and loop count.
-    /// - Throws: ``RenderError``: `.canvasTooLargeForFormat` above the WebP limit;
+    /// - Throws: `RenderError`: `.canvasTooLargeForFormat` above the WebP limit;
     ///   `.invalidValue` (`loop`) for a loop count above ``maximumLoopCount``; `.encoding` for an
     ///   empty canvas or when libwebp cannot create its encoder.
     init(width: Int, height: Int, schedule: FrameSchedule) throws(RenderError) {
@@ -129,7 +130,7 @@ final class WebPAnimationEncoder {
     ///
     /// The corresponding C function is `WebPAnimEncoderAdd`.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) for a buffer smaller than the canvas, a frame
+    /// - Throws: `RenderError` (`.encoding`) for a buffer smaller than the canvas, a frame
     ///   beyond the schedule's count or after ``finish()``, or when libwebp fails (with its
     ///   message).
     /// - Complexity: O(`width` × `height`) to unpremultiply and compare, plus the lossless
@@ -155,7 +156,7 @@ final class WebPAnimationEncoder {
     /// The corresponding C functions are `WebPAnimEncoderAdd` (with no frame) and
     /// `WebPAnimEncoderAssemble`.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) when fewer frames than the schedule's were
+    /// - Throws: `RenderError` (`.encoding`) when fewer frames than the schedule's were
     ///   given, when called twice, or when libwebp fails.
     func finish() throws(RenderError) -> [UInt8] {
         guard !isFinished else { throw RenderError(.encoding("WebP: the file is already finished")) }

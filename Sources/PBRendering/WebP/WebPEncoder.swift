@@ -1,4 +1,5 @@
 internal import CWebP
+import PBScene
 
 /// Turns pixels into lossless WebP bytes (a `RIFF` file holding one `VP8L` bitstream, alpha
 /// included), holding exactly the pixels a PNG of the same frame holds: Cairo's premultiplied
@@ -47,7 +48,7 @@ final class WebPEncoder {
     /// - Parameters:
     ///   - method: libwebp's `method`, 0 (fastest) to 6.
     ///   - quality: libwebp's `quality` for lossless, 0 (fastest) to 100.
-    /// - Throws: ``RenderError`` (`.encoding`) when libwebp refuses the configuration (a
+    /// - Throws: `RenderError` (`.encoding`) when libwebp refuses the configuration (a
     ///   version mismatch, a value out of range).
     init(method: Int32 = method, quality: Float = quality) throws(RenderError) {
         webp = try WebPLibrary.loaded()
@@ -80,8 +81,8 @@ final class WebPEncoder {
     /// The corresponding C function is `WebPEncode`, writing to a `WebPMemoryWriter`.
     ///
     /// - Complexity: O(`width` × `height`), about 3 times a PNG's instructions at ``method``.
-    /// - Throws: ``RenderError`` (`.encoding`) for an empty image, a side above
-    ///   ``Scene/maximumWebPPixelDimension``, a buffer smaller than the size says, or when
+    /// - Throws: `RenderError` (`.encoding`) for an empty image, a side above
+    ///   ``maximumPixelDimension``, a buffer smaller than the size says, or when
     ///   libwebp fails (with its error code).
     func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws(RenderError) -> [UInt8] {
         try withPicture(pixels, width: width, height: height, stride: stride) { (picture, config) throws(RenderError) in
@@ -109,7 +110,7 @@ final class WebPEncoder {
     ///
     /// The corresponding C function is `WebPPictureImportRGBA`.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) as ``encode(_:width:height:stride:)`` does, and
+    /// - Throws: `RenderError` (`.encoding`) as ``encode(_:width:height:stride:)`` does, and
     ///   what `body` throws.
     func withPicture<R>(
         _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int,
@@ -135,16 +136,20 @@ final class WebPEncoder {
         return try withUnsafePointer(to: config) { config throws(RenderError) in try body(picture, config) }
     }
 
+    /// The largest width or height of a WebP, in pixels: 16,383, one less than a PNG's (the
+    /// format stores each side minus one in 14 bits; libwebp's `WEBP_MAX_DIMENSION`).
+    static let maximumPixelDimension = 16383
+
     /// Refuses a size libwebp cannot encode: an empty side or one above
-    /// ``Scene/maximumWebPPixelDimension``.
+    /// ``maximumPixelDimension``.
     ///
-    /// - Throws: ``RenderError`` (`.encoding`) for an empty side, `.canvasTooLargeForFormat` for
-    ///   one too long (an input error, as ``Scene/validate(for:compression:)`` throws it).
+    /// - Throws: `RenderError` (`.encoding`) for an empty side, `.canvasTooLargeForFormat` for
+    ///   one too long (an input error, as `Scene.validate(for:)` throws it).
     static func checkSize(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0 else { throw RenderError(.encoding("cannot encode \(width) x \(height) pixels")) }
-        let limit = Scene.maximumWebPPixelDimension
+        let limit = maximumPixelDimension
         for (dimension, pixels) in [(RenderError.Dimension.width, width), (.height, height)] where pixels > limit {
-            throw RenderError(.canvasTooLargeForFormat(.webp, dimension: dimension, pixels: pixels, limit: limit))
+            throw RenderError(.canvasTooLargeForFormat("WebP", dimension: dimension, pixels: pixels, limit: limit))
         }
     }
 

@@ -1,4 +1,5 @@
 internal import CWebP
+import PBScene
 
 /// libwebp's and libwebpmux's functions, from the libraries loaded when the first WebP is written, not
 /// with every process (CWebP's header and CDynamicLibrary say how).

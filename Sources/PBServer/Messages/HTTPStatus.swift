@@ -31,10 +31,12 @@ public struct HTTPStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
+        case 501: "Not Implemented"
         case 503: "Service Unavailable"
         default: ""
         }
@@ -52,6 +54,8 @@ public struct HTTPStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let notFound = HTTPStatus(404)
     /// 405 Method Not Allowed; the response says which methods are in `Allow`.
     public static let methodNotAllowed = HTTPStatus(405)
+    /// 408 Request Timeout: the request did not arrive in the time the server gives it.
+    public static let requestTimeout = HTTPStatus(408)
     /// 413 Content Too Large: the request has a body, which this server does not accept.
     public static let contentTooLarge = HTTPStatus(413)
     /// 414 URI Too Long: the request line is over the configured limit.
@@ -60,6 +64,8 @@ public struct HTTPStatus: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let requestHeaderFieldsTooLarge = HTTPStatus(431)
     /// 500 Internal Server Error.
     public static let internalServerError = HTTPStatus(500)
+    /// 501 Not Implemented: the request needs something the server does not do, such as a transfer coding.
+    public static let notImplemented = HTTPStatus(501)
     /// 503 Service Unavailable.
     public static let serviceUnavailable = HTTPStatus(503)
 }

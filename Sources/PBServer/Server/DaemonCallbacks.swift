@@ -5,17 +5,44 @@ import Synchronization
     import Glibc
 #endif
 
-/// The bodies of the three callbacks libmicrohttpd calls on its threads. They are plain functions in a library
-/// file, never closures in top-level code (those would be main-actor isolated and trap on a foreign thread).
+/// The bodies of the callbacks libmicrohttpd calls on a ``ServerLoop``'s thread (their `context` is the loop). They
+/// are plain functions in a library file, never closures in top-level code (those would be main-actor isolated and
+/// trap on a foreign thread).
 enum DaemonCallbacks {
+    /// The connection callback: a connection has started (its ``ConnectionState``, retained, becomes its socket
+    /// context) or closed (the state is released).
+    static func connectionNotified(
+        context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+        socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, started: Bool
+    ) {
+        guard let context, let connection, let socketContext else { return }
+        let loop = Unmanaged<ServerLoop>.fromOpaque(context).takeUnretainedValue()
+        if started {
+            socketContext.pointee = Unmanaged.passRetained(loop.connectionStarted(connection)).toOpaque()
+        } else if let address = socketContext.pointee {
+            socketContext.pointee = nil
+            let state = Unmanaged<ConnectionState>.fromOpaque(address)
+            loop.connectionClosed(state.takeUnretainedValue())
+            state.release()
+        }
+    }
+
+    /// The ``ConnectionState`` of a connection, from its socket context.
+    static func connectionState(of connection: OpaquePointer) -> ConnectionState? {
+        pb_mhd_socket_context(connection).map { Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     /// The URI logger: called once per request when its request line has arrived. Counts the request in flight
     /// and returns its retained ``RequestState``, which becomes `*req_cls`.
-    static func requestLineArrived(context: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?)
-        -> UnsafeMutableRawPointer?
-    {
+    static func requestLineArrived(
+        context: UnsafeMutableRawPointer?, uri: UnsafePointer<CChar>?, connection: OpaquePointer?
+    ) -> UnsafeMutableRawPointer? {
         guard let context else { return nil }
-        let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
-        server.inFlight.add(1, ordering: .relaxed)
+        let loop = Unmanaged<ServerLoop>.fromOpaque(context).takeUnretainedValue()
+        loop.server.inFlight.add(1, ordering: .relaxed)
+        if let connection, let connectionState = connectionState(of: connection) {
+            loop.requestLineArrived(on: connectionState)
+        }
         var target: [UInt8] = []
         if let uri {
             // Every byte of the target, a literal NUL too; then libmicrohttpd is kept from splitting the query
@@ -37,17 +64,26 @@ enum DaemonCallbacks {
     /// request (answering on the first call would make it close the connection). The calls between bring a
     /// `POST`'s body, piece by piece, refused with 413 once it passes the limit (or 503 once the server holds
     /// too many bodies) when it has all arrived, the rest of it read and discarded; after an answer, body data is
-    /// discarded.
+    /// discarded. The connection's deadline follows along: the body's from the header's end, none once the
+    /// request is answered. A connection the loop has closed (its deadline passed while data was on its way) is
+    /// answered no further.
     static func requestArrived(
         context: UnsafeMutableRawPointer?, connection: OpaquePointer?, method: UnsafePointer<CChar>?,
         version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> MHD_Result {
-        guard let context, let connection, let requestContext, let stateAddress = requestContext.pointee else {
+        guard let context, let connection, let requestContext, let stateAddress = requestContext.pointee,
+            let connectionState = connectionState(of: connection)
+        else {
             return .NO
         }
-        let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
+        let loop = Unmanaged<ServerLoop>.fromOpaque(context).takeUnretainedValue()
+        let server = loop.server
         let state = Unmanaged<RequestState>.fromOpaque(stateAddress).takeUnretainedValue()
+        guard connectionState.phase != .closing else {
+            uploadDataSize?.pointee = 0
+            return .NO
+        }
         switch state.phase {
         case .lineArrived:
             state.method = method.map { String(cString: $0) } ?? ""
@@ -58,16 +94,27 @@ enum DaemonCallbacks {
                 method: state.method, target: state.target, version: state.version, headers: headers,
                 headerBytes: headerBytes, remoteAddress: state.remoteAddress)
             {
-            case .admitted(let request):
+            case .admitted(let request, .length(let length)) where length > 0:
                 state.phase = .admitted(request)
+                loop.bodyStarted(on: connectionState, declaredLength: length)
+                return .YES
+            case .admitted(let request, .chunked):
+                state.phase = .admitted(request)
+                loop.bodyStarted(on: connectionState, declaredLength: nil)
+                return .YES
+            case .admitted(let request, _):
+                state.phase = .admitted(request)
+                loop.answering(on: connectionState)
                 return .YES
             case .refused(let response):
+                loop.answering(on: connectionState)
                 return respond(response, to: state, on: connection, server: server)
             }
         case .admitted(var request):
             if let uploadDataSize, uploadDataSize.pointee != 0 {
                 let count = uploadDataSize.pointee
                 uploadDataSize.pointee = 0
+                loop.bodyReceived(count, on: connectionState)
                 guard state.bodyRefusal == nil else { return .YES }  // The rest of a refused body is discarded.
                 let limit = server.configuration.maximumBodyBytes
                 if state.body.count + count > limit {
@@ -84,6 +131,7 @@ enum DaemonCallbacks {
                 state.body = []
                 return .YES
             }
+            loop.answering(on: connectionState)
             // libmicrohttpd takes a response only before the body or once it has all arrived: a refusal made
             // on the way is sent now.
             if let refusal = state.bodyRefusal { return respond(refusal, to: state, on: connection, server: server) }
@@ -113,17 +161,41 @@ enum DaemonCallbacks {
         return queue(response, on: connection, headersOnly: state.method == HTTPMethod.head.rawValue)
     }
 
-    /// The request-completed callback: releases the request's state and counts it out of flight.
+    /// The request-completed callback: logs an answer the loop wrote itself (a deadline or shedding), releases the
+    /// request's state, counts it out of flight, and starts the connection's wait for its next request (when the
+    /// response was `completed`; otherwise libmicrohttpd is closing the connection).
     static func requestCompleted(
-        context: UnsafeMutableRawPointer?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, completed: Bool
     ) {
-        guard let context, let requestContext, let stateAddress = requestContext.pointee else { return }
-        requestContext.pointee = nil
-        let state = Unmanaged<RequestState>.fromOpaque(stateAddress)
-        let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
-        server.releaseBodyBytes(state.takeUnretainedValue().body.count)
-        state.release()
-        server.inFlight.subtract(1, ordering: .releasing)
+        guard let context else { return }
+        let loop = Unmanaged<ServerLoop>.fromOpaque(context).takeUnretainedValue()
+        let server = loop.server
+        let connectionState = connection.flatMap(connectionState(of:))
+        if let requestContext, let stateAddress = requestContext.pointee {
+            requestContext.pointee = nil
+            let state = Unmanaged<RequestState>.fromOpaque(stateAddress)
+            let request = state.takeUnretainedValue()
+            if let answer = connectionState?.closingAnswer, !request.isAnswered,
+                let log = server.configuration.accessLog
+            {
+                let address =
+                    request.remoteAddress.isEmpty
+                    ? connection.map { SocketAddress.numericHost(of: pb_mhd_client_address($0)) } ?? ""
+                    : request.remoteAddress
+                log.record(
+                    AccessLog.Entry(
+                        remoteAddress: address, secondsSince1970: request.secondsSince1970,
+                        method: request.method.isEmpty ? "-" : request.method,
+                        target: String(decoding: request.target, as: UTF8.self),
+                        version: request.version.isEmpty ? "-" : request.version, status: answer.status,
+                        bodyBytes: answer.bodyBytes))
+            }
+            server.releaseBodyBytes(request.body.count)
+            state.release()
+            server.inFlight.subtract(1, ordering: .releasing)
+        }
+        if let connectionState { loop.requestCompleted(on: connectionState, completed: completed) }
     }
 
     /// The request's header fields and their size (name + value + 4 each).

@@ -14,12 +14,34 @@ extension HTTPServer {
         /// handler at a time, so this is also the number of requests handled at once. The number of online
         /// processors unless set.
         public var threadCount: Int
-        /// The most connections open at once, at least 1; further connections wait in the listen queue until one
-        /// closes (an idle one closes after ``connectionTimeout``).
+        /// The most connections open at once, 1–1,000,000, shared out equally between the threads (each thread
+        /// at least one). Each thread keeps one place of its share free: whenever its table is full (a connection
+        /// has arrived, or a request on a kept-alive connection has ended), it closes the connection nearest its
+        /// deadline among those waiting for a request or still receiving one (see ``requestHeaderTimeout``):
+        /// silently when no request has begun, with 503 and `Retry-After` otherwise. So a flood of slow or idle
+        /// connections turns over and cannot keep a new client out. Connections whose requests are being answered
+        /// are never shed; when all the others are, further connections wait in the listen queue until one closes.
         public var connectionLimit: Int
-        /// How long a connection may be idle (between requests, or mid-request sending nothing) before the server
-        /// closes it; whole seconds, rounded up, at least 1 second.
+        /// How long a connection may go with nothing received or sent before the server closes it (a client that
+        /// stops reading its response, say); whole seconds, rounded up, at least 1 second, at most a day. Requests
+        /// themselves are bounded by ``requestHeaderTimeout`` and ``requestBodyTimeout``, which a trickle of bytes
+        /// does not restart.
         public var connectionTimeout: Duration
+        /// The time a client has to send a request's line and header fields, counted from the connection's opening
+        /// or, on a kept-alive connection, from the end of the previous response: a total, not an idle time, so
+        /// a byte every few seconds does not extend it. When it passes the connection is closed, with
+        /// 408 Request Timeout if the request line had arrived and without an answer otherwise (an idle kept-alive
+        /// connection closes then). 10 seconds unless set; more than 0, at most a day.
+        public var requestHeaderTimeout: Duration
+        /// The least time a request body has to arrive, counted from the end of its header: a body of *n* bytes
+        /// has `max(requestBodyTimeout, n / minimumBodyRate)`; a chunked one, whose size is not declared, the
+        /// same for the bytes it has sent so far, so it must keep up ``minimumBodyRate`` on average once this has
+        /// passed. A body still incomplete at its deadline is answered 400 Bad Request (it is shorter than it
+        /// said) and the connection closed. 10 seconds unless set; more than 0, at most a day.
+        public var requestBodyTimeout: Duration
+        /// The slowest average rate, in bytes a second, at which a request body may arrive once
+        /// ``requestBodyTimeout`` has passed; 1–1,073,741,824, 65,536 (64 KiB/s) unless set. A 1 MiB body has 16 s.
+        public var minimumBodyRate: Int
         /// The most bytes in the request line (`GET /target HTTP/1.1`, without the line break), 16–1,048,576;
         /// a longer one is answered 414 URI Too Long.
         public var maximumRequestLineLength: Int
@@ -53,7 +75,7 @@ extension HTTPServer {
         ///   - port: The TCP port, or 0 for any free one.
         ///   - threadCount: The number of server threads; nil for the number of online processors.
         ///   - connectionLimit: The most connections open at once.
-        ///   - connectionTimeout: How long a connection may be idle.
+        ///   - connectionTimeout: How long a connection may go with nothing received or sent.
         ///   - maximumRequestLineLength: The most bytes in the request line.
         ///   - maximumHeaderBytes: The most bytes in the header fields.
         ///   - maximumHeaderFields: The most header fields.
@@ -61,11 +83,16 @@ extension HTTPServer {
         ///   - accessLog: Where requests are logged, or nil.
         ///   - maximumBodyBytes: The most bytes in a `POST` body; 0 for no bodies.
         ///   - maximumBodyBytesInAll: The most bytes of bodies held at once.
+        ///   - requestHeaderTimeout: The time a request's line and header fields have to arrive.
+        ///   - requestBodyTimeout: The least time a request body has to arrive.
+        ///   - minimumBodyRate: The slowest average rate of a body after `requestBodyTimeout`, in bytes a second.
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, threadCount: Int? = nil, connectionLimit: Int = 1024,
             connectionTimeout: Duration = .seconds(10), maximumRequestLineLength: Int = 8192,
             maximumHeaderBytes: Int = 16384, maximumHeaderFields: Int = 100, drainTimeout: Duration = .seconds(10),
-            accessLog: AccessLog? = .standardError, maximumBodyBytes: Int = 0, maximumBodyBytesInAll: Int = 64 << 20
+            accessLog: AccessLog? = .standardError, maximumBodyBytes: Int = 0, maximumBodyBytesInAll: Int = 64 << 20,
+            requestHeaderTimeout: Duration = .seconds(10), requestBodyTimeout: Duration = .seconds(10),
+            minimumBodyRate: Int = 65_536
         ) {
             self.host = host
             self.port = port
@@ -79,6 +106,9 @@ extension HTTPServer {
             self.accessLog = accessLog
             self.maximumBodyBytes = maximumBodyBytes
             self.maximumBodyBytesInAll = maximumBodyBytesInAll
+            self.requestHeaderTimeout = requestHeaderTimeout
+            self.requestBodyTimeout = requestBodyTimeout
+            self.minimumBodyRate = minimumBodyRate
         }
 
         /// Throws when a setting is out of range.
@@ -92,8 +122,14 @@ extension HTTPServer {
             guard (1...1_000_000).contains(connectionLimit) else {
                 throw invalid("connectionLimit", "\(connectionLimit) is not between 1 and 1000000")
             }
-            guard connectionTimeout > .zero, connectionTimeout <= .seconds(86_400) else {
-                throw invalid("connectionTimeout", "\(connectionTimeout) is not more than 0 s and at most a day")
+            for (setting, value) in [
+                ("connectionTimeout", connectionTimeout), ("requestHeaderTimeout", requestHeaderTimeout),
+                ("requestBodyTimeout", requestBodyTimeout),
+            ] where value <= .zero || value > .seconds(86_400) {
+                throw invalid(setting, "\(value) is not more than 0 s and at most a day")
+            }
+            guard (1...(1 << 30)).contains(minimumBodyRate) else {
+                throw invalid("minimumBodyRate", "\(minimumBodyRate) is not between 1 and 1073741824")
             }
             guard (16...1_048_576).contains(maximumRequestLineLength) else {
                 throw invalid("maximumRequestLineLength", "\(maximumRequestLineLength) is not between 16 and 1048576")
@@ -119,6 +155,25 @@ extension HTTPServer {
         var connectionTimeoutSeconds: UInt32 {
             let (seconds, attoseconds) = connectionTimeout.components
             return UInt32(clamping: seconds + (attoseconds > 0 ? 1 : 0))
+        }
+
+        /// Each thread's share of ``connectionLimit``: equal parts, the first threads taking one more when it does
+        /// not divide, and at least 1 each.
+        var connectionShares: [Int] {
+            (0..<threadCount).map { thread in
+                max(1, connectionLimit / threadCount + (thread < connectionLimit % threadCount ? 1 : 0))
+            }
+        }
+
+        /// The time a body of `bytes` bytes has to arrive after the header:
+        /// `max(requestBodyTimeout, bytes / minimumBodyRate)`.
+        ///
+        /// - Parameter bytes: The body's declared length, or for a chunked body the bytes that have arrived.
+        /// - Returns: The time, to the nanosecond.
+        func bodyTime(forBytes bytes: Int) -> Duration {
+            let (seconds, remainder) = max(0, bytes).quotientAndRemainder(dividingBy: minimumBodyRate)
+            let proportional = Duration.seconds(seconds) + .nanoseconds(remainder * 1_000_000_000 / minimumBodyRate)
+            return max(requestBodyTimeout, proportional)
         }
 
         /// The memory pool libmicrohttpd gives each connection, in bytes: room for every request within the

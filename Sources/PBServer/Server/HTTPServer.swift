@@ -16,10 +16,25 @@ import PBSynchronization
 ///   than ``Configuration/maximumHeaderFields`` fields;
 /// - 400 Bad Request when the request-target holds a control byte or a space (a NUL too), or is not UTF-8;
 /// - 405 Method Not Allowed, with `Allow: GET, HEAD`, for any method but `GET` and `HEAD`;
-/// - 413 Content Too Large when the request has a body (`Content-Length` other than 0, or `Transfer-Encoding`).
+/// - 413 Content Too Large when the request has a body (`Content-Length` other than 0, or `Transfer-Encoding`);
+/// - 400 Bad Request when the body's framing is ambiguous: `Transfer-Encoding` with `Content-Length` or in an
+///   HTTP/1.0 request, `Content-Length` values that disagree; 501 Not Implemented for a `Transfer-Encoding` other
+///   than `chunked` (`gzip`, `identity`, `chunked, identity`).
 ///
 /// It sends these as soon as the headers have arrived and then closes the connection; a handler's responses
 /// keep the connection open for the client's next request (HTTP/1.1 keep-alive).
+///
+/// Every request has deadlines, which a trickle of bytes does not extend: its line and header fields must arrive
+/// within ``Configuration/requestHeaderTimeout`` of the connection's opening or the previous response (else 408
+/// Request Timeout, or for an idle kept-alive connection a close), and its body within
+/// ``Configuration/requestBodyTimeout`` or at ``Configuration/minimumBodyRate``, whichever gives longer (else
+/// 400 Bad Request: the body is shorter than it said). A malformed chunk is a 400 (libmicrohttpd's own answer for
+/// a bad size line; the body's deadline for a chunk shorter than its size or a chunk line too long to hold). Each
+/// thread keeps a place of its share of ``Configuration/connectionLimit`` free by shedding the waiting connection
+/// nearest its deadline, so a flood of slow or idle connections cannot keep a well-behaved client out.
+///
+/// Each thread runs its own libmicrohttpd daemon on the shared listening socket and does everything for its
+/// connections itself (callbacks, deadlines, shedding), so none of it needs a lock.
 ///
 /// A `HEAD` request gets the handler's status and headers, `Content-Length` included, and no body. Every request
 /// the server answers is logged to ``Configuration/accessLog``. (libmicrohttpd answers malformed requests, and
@@ -45,7 +60,8 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
 
     private let context: ServerContext
-    private let daemon: Locked<DaemonHandle?>
+    /// The listening socket and the threads, until ``stop()``.
+    private let running: Locked<Running?>
 
     /// Starts a server.
     ///
@@ -62,33 +78,22 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError(.libraryUnavailable(reason: String(cString: pb_mhd_load_error())))
         }
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        let listener = try ListeningSocket(address: address, host: configuration.host, port: configuration.port)
         let context = ServerContext(handler: handler, configuration: configuration)
-        let unretained = Unmanaged.passUnretained(context).toOpaque()
-        errno = 0
-        let started = address.withSockaddr { sockaddr in
-            pb_mhd_start_daemon(
-                address.isIPv6 ? 1 : 0, sockaddr, UInt32(configuration.threadCount),
-                UInt32(configuration.connectionLimit), configuration.connectionTimeoutSeconds,
-                configuration.connectionMemoryLimit,
-                { context, connection, _, method, version, uploadData, uploadDataSize, requestContext in
-                    DaemonCallbacks.requestArrived(
-                        context: context, connection: connection, method: method, version: version,
-                        uploadData: uploadData, uploadDataSize: uploadDataSize, requestContext: requestContext)
-                },
-                { context, uri, _ in DaemonCallbacks.requestLineArrived(context: context, uri: uri) },
-                { context, _, requestContext, _ in
-                    DaemonCallbacks.requestCompleted(context: context, requestContext: requestContext)
-                },
-                unretained)
-        }
-        guard let started else {
-            throw HTTPServerError(
-                .couldNotListen(host: configuration.host, port: configuration.port, errno: errno))
+        var loops: [ServerLoop] = []
+        do throws(HTTPServerError) {
+            for share in configuration.connectionShares {
+                loops.append(try ServerLoop(server: context, connectionShare: share))
+                try loops[loops.count - 1].start(listener: listener)
+            }
+        } catch {
+            for loop in loops { loop.finish() }
+            throw error
         }
         self.configuration = configuration
         self.context = context
-        self.port = pb_mhd_bound_port(started)
-        self.daemon = Locked(DaemonHandle(pointer: started))
+        self.port = listener.port
+        self.running = Locked(Running(listener: listener, loops: loops))
     }
 
     deinit {
@@ -97,7 +102,7 @@ public final class HTTPServer: Sendable {
 
     /// Whether the server is running (it has not been stopped).
     public var isRunning: Bool {
-        daemon.withLock { $0 != nil }
+        running.withLock { $0 != nil }
     }
 
     /// The requests in flight: their request line has arrived and their response has not yet been sent.
@@ -115,18 +120,18 @@ public final class HTTPServer: Sendable {
     /// it again, from any thread, waits for the first call to finish and does nothing. Never call it from a
     /// handler: it waits for the handler's own thread.
     public func stop() {
-        daemon.withLock { handle in
+        running.withLock { handle in
             guard let stopping = handle.take() else { return }
             context.stopping.store(true, ordering: .sequentiallyConsistent)
-            let listener = pb_mhd().pointee.MHD_quiesce_daemon(stopping.pointer)
+            for loop in stopping.loops { loop.quiesce() }
             let clock = ContinuousClock()
             let deadline = clock.now.advanced(by: configuration.drainTimeout)
             while context.inFlight.load(ordering: .acquiring) > 0, clock.now < deadline {
                 var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
                 nanosleep(&pause, nil)
             }
-            pb_mhd().pointee.MHD_stop_daemon(stopping.pointer)
-            if listener >= 0 { close(listener) }
+            for loop in stopping.loops { loop.finish() }
+            // `stopping` goes here, and with it the listening socket, closed once no daemon uses it.
         }
     }
 
@@ -153,7 +158,8 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// The libmicrohttpd daemon a server owns.
-struct DaemonHandle {
-    let pointer: OpaquePointer
+/// What a running server owns: the socket it listens on and its threads.
+struct Running {
+    let listener: ListeningSocket
+    let loops: [ServerLoop]
 }

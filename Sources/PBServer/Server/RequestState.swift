@@ -18,6 +18,12 @@ final class RequestState {
 
     /// How far the access handler has got with the request.
     var phase = Phase.lineArrived
+    /// Whether a response to the request has been queued.
+    var isAnswered: Bool {
+        if case .answered = phase { return true }
+        return false
+    }
+
     /// The body received so far (of a `POST`), counted in the server's ``ServerContext/bodyBytesHeld``.
     var body: [UInt8] = []
     /// The answer to a body refused on its way (413, 503), sent when the request is complete.

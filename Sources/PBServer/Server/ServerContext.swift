@@ -1,7 +1,7 @@
 import Synchronization
 
-/// What the libmicrohttpd callbacks share: the handler, the configuration, and counters. The server passes it to
-/// libmicrohttpd unretained and keeps it alive until the daemon has stopped.
+/// What the server's threads share: the handler, the configuration, and counters. Each ``ServerLoop`` holds it,
+/// and the server keeps the loops alive until their daemons have stopped.
 final class ServerContext: Sendable {
     let handler: HTTPServer.Handler
     let configuration: HTTPServer.Configuration
@@ -20,13 +20,14 @@ final class ServerContext: Sendable {
 
     /// What the server does with a request whose headers have arrived.
     enum Admission {
-        /// Hand it to the handler once the request is complete.
-        case admitted(HTTPRequest)
-        /// Answer at once with the server's own 414, 431, 400, 405 or 413, and close the connection.
+        /// Hand it to the handler once the request is complete; its body comes as the framing says.
+        case admitted(HTTPRequest, MessageFraming)
+        /// Answer at once with the server's own 414, 431, 400, 405, 413 or 501, and close the connection.
         case refused(HTTPResponse)
     }
 
-    /// Checks a request whose headers have arrived against the limits, the methods and the no-body rule.
+    /// Checks a request whose headers have arrived against the limits, its framing (``MessageFraming``), the
+    /// methods and the no-body rule.
     ///
     /// - Parameters:
     ///   - method: The method from the request line.
@@ -39,15 +40,16 @@ final class ServerContext: Sendable {
         method: String, target: [UInt8], version: String, headers: HTTPHeaders, headerBytes: Int,
         remoteAddress: String
     ) -> Admission {
-        if let refusal = refusal(
-            method: method, target: target, version: version, headers: headers, headerBytes: headerBytes)
+        switch check(method: method, target: target, version: version, headers: headers, headerBytes: headerBytes)
         {
-            return .refused(refusal)
-        }
-        return .admitted(
-            HTTPRequest(
+        case .success(let framing):
+            let request = HTTPRequest(
                 method: HTTPMethod(method), target: String(decoding: target, as: UTF8.self), version: version,
-                headers: headers, remoteAddress: remoteAddress))
+                headers: headers, remoteAddress: remoteAddress)
+            return .admitted(request, framing)
+        case .failure(let refusal):
+            return .refused(refusal.response)
+        }
     }
 
     /// The 413 for a body of `length` bytes (nil: more than the limit, by a count that cannot be read).
@@ -81,35 +83,42 @@ final class ServerContext: Sendable {
         Self.sanitized(handler(request))
     }
 
-    /// The server's own answer to a request it does not pass on, or nil.
-    private func refusal(method: String, target: [UInt8], version: String, headers: HTTPHeaders, headerBytes: Int)
-        -> HTTPResponse?
+    /// The server's own answer to a request it does not pass on, or the framing of one it does.
+    private func check(method: String, target: [UInt8], version: String, headers: HTTPHeaders, headerBytes: Int)
+        -> Result<MessageFraming, Refusal>
     {
         let lineLength = method.utf8.count + 1 + target.count + 1 + version.utf8.count
         if lineLength > configuration.maximumRequestLineLength {
-            return .text(
+            return .refuse(
                 "The request line is \(lineLength) bytes long; the limit is "
                     + "\(configuration.maximumRequestLineLength).\n", status: .uriTooLong)
         }
         if headerBytes > configuration.maximumHeaderBytes {
-            return .text(
+            return .refuse(
                 "The request header fields are \(headerBytes) bytes long; the limit is "
                     + "\(configuration.maximumHeaderBytes).\n", status: .requestHeaderFieldsTooLarge)
         }
         if headers.count > configuration.maximumHeaderFields {
-            return .text(
+            return .refuse(
                 "The request has \(headers.count) header fields; the limit is "
                     + "\(configuration.maximumHeaderFields).\n", status: .requestHeaderFieldsTooLarge)
         }
         if let offset = target.firstIndex(where: { $0 <= 0x20 || $0 == 0x7F }) {
             // RFC 9112 §3.2: no whitespace or control characters in a request-target (nginx answers 400 too).
-            return .text(
+            return .refuse(
                 "The request target contains a control character or space (byte 0x"
                     + String(target[offset], radix: 16, uppercase: true).leftPadded(to: 2)
                     + " at offset \(offset)); percent-encode it.\n", status: .badRequest)
         }
         guard String(validating: target, as: UTF8.self) != nil else {
-            return .text("The request target is not valid UTF-8.\n", status: .badRequest)
+            return .refuse("The request target is not valid UTF-8.\n", status: .badRequest)
+        }
+        // The framing before the method: a message whose end is ambiguous is refused as such (400, 501).
+        let framing: MessageFraming
+        do {
+            framing = try MessageFraming(headers: headers, version: version)
+        } catch {
+            return .failure(Refusal(error.response))
         }
         let takesBodies = configuration.maximumBodyBytes > 0
         let allowed = [HTTPMethod.get, .head] + (takesBodies ? [.post] : [])
@@ -119,20 +128,30 @@ final class ServerContext: Sendable {
                 "Only \(names.dropLast().joined(separator: ", ")) and \(names[names.count - 1]) are allowed.\n",
                 status: .methodNotAllowed)
             response.headers["Allow"] = names.joined(separator: ", ")
-            return response
+            return .failure(Refusal(response))
         }
-        let declaredLength = headers["Content-Length"].map { Int($0) ?? Int.max }
         guard method == HTTPMethod.post.rawValue else {
-            if headers.contains("Transfer-Encoding") || (declaredLength.map { $0 != 0 } ?? false) {
-                return .text("Requests with a body are not accepted.\n", status: .contentTooLarge)
+            guard framing == .none || framing == .length(0) else {
+                return .refuse("Requests with a body are not accepted.\n", status: .contentTooLarge)
             }
-            return nil
+            return .success(framing)
         }
-        if let declaredLength, declaredLength > configuration.maximumBodyBytes {
-            return Self.bodyTooLarge(
-                declaredLength == Int.max ? nil : declaredLength, limit: configuration.maximumBodyBytes)
+        if case .length(let declaredLength) = framing, declaredLength > configuration.maximumBodyBytes {
+            return .failure(
+                Refusal(
+                    Self.bodyTooLarge(
+                        declaredLength == Int.max ? nil : declaredLength, limit: configuration.maximumBodyBytes)))
         }
-        return nil
+        return .success(framing)
+    }
+
+    /// The server's own answer to a request, as a failure of admission.
+    struct Refusal: Error {
+        let response: HTTPResponse
+
+        init(_ response: HTTPResponse) {
+            self.response = response
+        }
     }
 
     /// `response` with the fields the server computes itself removed (`Content-Length`, unless a 304 names a
@@ -170,6 +189,13 @@ final class ServerContext: Sendable {
             true
         default: false
         }
+    }
+}
+
+extension Result where Failure == ServerContext.Refusal {
+    /// A refusal with a plain-text `message`.
+    fileprivate static func refuse(_ message: String, status: HTTPStatus) -> Self {
+        .failure(ServerContext.Refusal(.text(message, status: status)))
     }
 }
 

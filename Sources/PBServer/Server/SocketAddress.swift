@@ -28,6 +28,27 @@ struct SocketAddress {
         isIPv6 = Int32(address.pointee.sa_family) == AF_INET6
     }
 
+    /// The size of the address: a `sockaddr_in6` or a `sockaddr_in`.
+    var length: socklen_t {
+        socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+    }
+
+    /// The port of an IPv4 or IPv6 socket address, or 0 for another family.
+    static func port(of address: sockaddr_storage) -> UInt16 {
+        let family = Int32(address.ss_family)
+        return withUnsafePointer(to: address) { pointer in
+            switch family {
+            case AF_INET:
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            case AF_INET6:
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
+            default: 0
+            }
+        }
+    }
+
     /// Calls `body` with a pointer to the address, valid during the call.
     func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>) -> Result) -> Result {
         withUnsafePointer(to: storage) { pointer in

@@ -172,6 +172,28 @@ struct NginxOracleTests {
         return "/render.svg?" + query
     }
 
+    @Test("Through nginx, the 10.9 KB <use> bomb is a 400 as a URL and as a POST body, and the server keeps serving")
+    func useBombThroughNginx() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.nginx.path), "nginx: bash .ci/install-deps")
+        let server = try ServeProcess(addressSpaceKiB: 1_048_576)
+        defer { server.process.stop() }
+        let proxy = try Proxy(upstream: server.port)
+        defer { _ = proxy.stop() }
+        let bomb = ServeHostileDocumentTests.bomb
+        let query = "curve=" + (bomb.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        for _ in 0..<2 {
+            let get = try proxy.client.request("/render.png?progress=0.5&" + query)
+            #expect(get.status == 400 && get.bodyText.contains("path segments"), "\(get.status) \(get.bodyText)")
+            let post = try proxy.client.request(
+                "/render.png?progress=0.5", method: "POST",
+                headers: [("Content-Type", "image/svg+xml"), ("Content-Length", "\(bomb.utf8.count)")], body: bomb)
+            #expect(post.status == 400 && post.bodyText.contains("path segments"), "\(post.status) \(post.bodyText)")
+            #expect(try proxy.client.request("/healthz").status == 200)
+        }
+        #expect(proxy.stop() == 0)
+        #expect(server.process.stop() == 0, "\(server.process.standardError.suffix(2000))")
+    }
+
     @Test("Every URL the server accepts passes through nginx, up to its 16 KiB query; longer ones are its 400 or 414")
     func longURLs() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.nginx.path), "nginx: bash .ci/install-deps")

@@ -1,9 +1,10 @@
 import Foundation
-import PBServer
 import PBTestSupport
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
+@testable import PBServer
 
 /// Random queries from the option names and awkward values: every one is answered 200 or 400 (a
 /// one-line message), never a crash, a 500 or a hang.

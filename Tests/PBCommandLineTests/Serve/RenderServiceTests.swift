@@ -1,9 +1,10 @@
 import Foundation
 import PBRendering
-import PBServer
 import Testing
 
 @testable import PBCommandLine
+@testable import PBJob
+@testable import PBServer
 
 /// The service's routes, answered in process (no sockets): bytes, headers, cache, budget and errors.
 @Suite("RenderService")

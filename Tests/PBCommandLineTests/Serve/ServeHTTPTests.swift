@@ -1,10 +1,10 @@
 import Foundation
-import PBServer
 import PBTestSupport
 import Synchronization
 import Testing
 
 @testable import PBCommandLine
+@testable import PBServer
 
 /// Collects access-log lines in memory.
 final class LogRecorder: Sendable {
