@@ -196,6 +196,8 @@ let package = Package(
                 "PBSnapshotTesting", "PBRendering", "PBGeometry", "PBJob", "PBCommandLine", "PBSynchronization",
                 "PBTestSupport",
             ],
+            // References recorded beside the tests (the snapshot-testing article's example) are not sources.
+            exclude: ["__Snapshots__"],
             swiftSettings: strict),
         .testTarget(
             name: "PBCommandLineTests",

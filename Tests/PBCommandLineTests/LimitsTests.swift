@@ -35,10 +35,11 @@ import Testing
         }
     }
 
-    /// The README's table of limits states each constant (in rounder words: `16,384`, `64 Mi`).
-    @Test func theREADMEStatesEveryLimit() throws {
+    /// The limits article's table states each constant (in rounder words: `16,384`, `64 Mi`).
+    @Test func theArticleStatesEveryLimit() throws {
         let readme = try String(
-            contentsOf: EndToEndTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+            contentsOf: EndToEndTests.root.appendingPathComponent(
+                "Sources/PBCommandLine/PBCommandLine.docc/SemanticsErrorsAndLimits.md"), encoding: .utf8)
         let table = try #require(readme.range(of: "| what | limit |")).upperBound
         let limits = String(readme[table...].prefix { $0 != "#" })
         func grouped(_ value: Int) -> String {
@@ -70,7 +71,7 @@ import Testing
                 + "\(grouped(SVGDocumentLimits.default.maximumStyleDeclarationCount)) declarations applied in "
                 + "\(grouped(SVGDocumentLimits.default.maximumStyleMatchCount)) steps",
         ] {
-            #expect(limits.contains(text), "the README's limits do not say \(text)")
+            #expect(limits.contains(text), "the limits article does not say \(text)")
         }
         #expect(Scene.scaleRange == 1e-6...1e6)
     }

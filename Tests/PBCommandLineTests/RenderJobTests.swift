@@ -13,7 +13,7 @@ struct RenderJobTests {
     /// The package's root, where the README's paths start.
     static let root = ReadmeSnippet.root(of: #filePath)
 
-    @Test("The README's RenderJob example runs, and the README shows exactly this code")
+    @Test("The library article's RenderJob example runs, and the article shows exactly this code")
     func readmeExample() throws {
         // README begin
         let job = try RenderJob(arguments: ["--shape", "ring", "--progress", "0.5", "--format", "png"])
@@ -21,7 +21,10 @@ struct RenderJobTests {
         let image = try job.render()  // image.bytes, image.contentType ("image/png"), image.entityTag
         // README end
         #expect(image.contentType == "image/png" && web.format == .svg)
-        #expect(try ReadmeSnippet.isShown(from: #filePath, importing: "PBCommandLine"))
+        #expect(
+            try ReadmeSnippet.isShown(
+                from: #filePath, importing: "", imports: ["import PBCommandLine", "import PBServer"],
+                in: "Sources/PBJob/PBJob.docc/UsingTheLibrary.md"))
     }
 
     @Test("A query's format comes from format=, else PNG (APNG for an animation, SVG for a badge)")
@@ -155,9 +158,11 @@ struct RenderJobTests {
         #expect(frames.frames.last?.pixels == apng.frames.last?.pixels)
     }
 
-    @Test("Every row of the README's serving table: the URL answers with the command's bytes")
+    @Test("Every row of the serving article's table: the URL answers with the command's bytes")
     func readmeServingTable() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/PBServer/PBServer.docc/ServingImagesByURL.md"),
+            encoding: .utf8)
         let service = RenderService(cacheCapacity: ByteCount(bytes: 0))
         var checked = 0
         for line in readme.split(separator: "\n") where line.hasPrefix("| `/render.") || line.hasPrefix("| `/badge.") {

@@ -4,8 +4,8 @@ import PBRendering
 import PBTestSupport
 import Testing
 
-/// The README's library example compiles and runs: it is the body of ``runs()`` between the
-/// markers, and a test checks the README shows exactly those lines.
+/// The library article's library example compiles and runs: it is the body of ``runs()`` between the
+/// markers, and a test checks the article shows exactly those lines.
 @Suite struct ReadmeLibraryTests {
     @Test func runs() throws {
         // README begin
@@ -43,6 +43,8 @@ import Testing
     }
 
     @Test func theREADMEShowsThisCode() throws {
-        #expect(try ReadmeSnippet.isShown(from: #filePath, importing: "PBRendering"))
+        #expect(
+            try ReadmeSnippet.isShown(
+                from: #filePath, importing: "PBRendering", in: "Sources/PBJob/PBJob.docc/UsingTheLibrary.md"))
     }
 }

@@ -30,13 +30,15 @@ public enum ReadmeSnippet {
 
     /// Whether a document (the README unless given: a path from the package's root, such as a
     /// DocC article) shows the marked code of the test file at `filePath` as a Swift block that
-    /// starts with `import module` (or the lines of `imports`) and a blank line.
+    /// starts with `import module` (or the lines of `imports`) and a blank line. The marked lines
+    /// are unindented by `indent` spaces (8 for a test's body, 0 for a whole test at the top level).
     ///
     /// - Throws: when a file cannot be read.
     public static func isShown(
-        from filePath: String, importing module: String, imports: [String] = [], in document: String = "README.md"
+        from filePath: String, importing module: String, imports: [String] = [], in document: String = "README.md",
+        indent: Int = 8
     ) throws -> Bool {
-        guard let code = try code(in: filePath) else { return false }
+        guard let code = try code(in: filePath, indent: indent) else { return false }
         let text = try String(contentsOf: root(of: filePath).appendingPathComponent(document), encoding: .utf8)
         let header = (imports.isEmpty ? ["import \(module)"] : imports).joined(separator: "\n")
         return text.contains(header + "\n\n" + code + "\n```")

@@ -5,8 +5,8 @@ import PBRendering
 import PBTestSupport
 import Testing
 
-/// The README's SVG document example compiles and runs: it is the body of ``runs()`` between
-/// the markers, and a test checks the README shows exactly those lines.
+/// The library article's SVG document example compiles and runs: it is the body of ``runs()`` between
+/// the markers, and a test checks the article shows exactly those lines.
 @Suite struct ReadmeDocumentTests {
     @Test func runs() throws {
         let bytes = Array(
@@ -25,6 +25,8 @@ import Testing
     }
 
     @Test func theREADMEShowsThisCode() throws {
-        #expect(try ReadmeSnippet.isShown(from: #filePath, importing: "PBDocument"))
+        #expect(
+            try ReadmeSnippet.isShown(
+                from: #filePath, importing: "PBDocument", in: "Sources/PBJob/PBJob.docc/UsingTheLibrary.md"))
     }
 }
