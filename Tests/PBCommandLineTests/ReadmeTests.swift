@@ -75,7 +75,8 @@ struct DocumentedCommand: Sendable, CustomTestStringConvertible {
     @Test func theDocumentsHaveCommands() {
         let inReadme = Self.commands.filter { $0.document == "README.md" }.map(\.words)
         #expect(inReadme.count >= 6)
-        #expect(inReadme.contains(["pbrender", "badge", "--title", "coverage", "--progress", "0.87", "-o", "coverage.svg"]))
+        #expect(
+            inReadme.contains(["pbrender", "badge", "--title", "coverage", "--progress", "0.87", "-o", "coverage.svg"]))
         #expect(Self.commands.count >= 40)
         #expect(Self.documents.contains("Sources/PBCommandLine/PBCommandLine.docc/CommandLineGuide.md"))
     }
