@@ -172,8 +172,7 @@ def main():
         "interleaved rounds after "
         "a warm-up; CPU is user + system of the whole process (wait4), medians. Each run is `pbrender "
         + " ".join(FRAMES) + " -o 'dir/f-%03d.png'` (a folder of frames, swapped in whole) or `-o 'shared/f-%03d.png'` "
-        "(a folder that also holds notes.txt: frames exchanged with the old ones one by one after a commit record). "
-        "\"Just written\": "
+        "(a folder that also holds notes.txt: frames renamed one by one after a commit record). \"Just written\": "
         "the old frames are those of the run before, still in the page cache; \"on disk\": `sync` before each run.",
         "",
         "| binary | frames | old frames | fresh, empty folder | fresh, missing folder | overwrite | overwrite ÷ fresh (empty) | overwrite ÷ fresh (missing) |",
@@ -200,12 +199,12 @@ def main():
     lines += [
         "",
         "A folder of frames is written into a new staging folder and swapped in with one `renameat2(RENAME_EXCHANGE)`: "
-        "every frame is a new file in a new folder, as when writing fresh. Frames among other files are each "
-        "exchanged with the old frame (`renameat2(RENAME_EXCHANGE)`, then an `unlinkat` of the old one) rather than "
-        "renamed over it: ext4 forces the blocks of a file renamed over an existing one to be allocated at once "
-        "(`auto_da_alloc`), and does not for an exchange. What overwriting adds is reading the old frames (a `statx` "
-        "per old frame, to keep each one's mode and owner) and removing them (an `unlinkat` per old frame: freeing "
-        "blocks that are on the disk costs more than freeing ones still in the page cache).",
+        "every frame is a new file in a new folder, as when writing fresh; frames among other files are renamed over "
+        "the old ones one by one. Either way every frame is a new inode, fresh or not, and what overwriting adds is "
+        "reading the old frames (a `statx` per old frame, to keep each one's mode and owner) and removing them (an "
+        "`unlinkat` per old frame, or the rename's implicit one: freeing blocks that are on the disk costs more than "
+        "freeing ones still in the page cache). The user-space instructions below are the same fresh or not: the "
+        "difference is all in the kernel.",
         "", f"## Target (issue 27 item 3): overwriting 200 frames costs at most {TARGET}× writing them fresh", "",
     ]
     for layout, synced, ratio in verdicts:

@@ -281,28 +281,6 @@ import Testing
         }
     }
 
-    @Test func finishesADeadRunsExchangesWithoutPuttingAnOldFrameBack() throws {
-        let folder = try ScratchFolder()
-        // Frame 0 was exchanged and its old file removed; frame 1 exchanged, its old file still
-        // under the staged name; frame 2 still staged.
-        try folder.create("f-0.png", "new 0")
-        try folder.create("f-1.png", "new 1")
-        try folder.create(".f-1.png.pbrender-\(run)", "old 1")
-        try folder.create("f-2.png", "old 2")
-        try folder.create(".f-2.png.pbrender-\(run)", "new 2")
-        func inode(_ name: String) throws -> UInt64 { try #require(FileStatus(folder(name), in: AT_FDCWD)).inode }
-        let newFiles = [try inode("f-0.png"), try inode("f-1.png"), try inode(".f-2.png.pbrender-\(run)")]
-        try deadLock(folder.path, run: run)
-        let steps: [CommitRecord.Step] = (0..<3).map {
-            .exchange(from: ".f-\($0).png.pbrender-\(run)", to: "f-\($0).png", inode: newFiles[$0])
-        }
-        try Data(CommitRecord(steps: steps).encoded()).write(
-            to: URL(fileURLWithPath: folder(StagingName.record(run: run).fileName)))
-        try nextRun(into: folder.path)
-        #expect(try folder.files() == ["f-0.png", "f-1.png", "f-2.png"])
-        for index in 0..<3 { #expect(folder.bytes("f-\(index).png") == Array("new \(index)".utf8)) }
-    }
-
     @Test func aRecordCutShortIsNotCarriedOut() throws {
         let folder = try ScratchFolder()
         try folder.create("f-0.png", "old")
@@ -383,10 +361,7 @@ import Testing
     }
 
     @Test func recordsAndLockFilesAreReadBackWholeOnly() {
-        let record = CommitRecord(steps: [
-            .rename(from: ".a.pbrender-x", to: "a\nb\t"), .exchange(from: ".d.pbrender-x", to: "d", inode: 1 << 40),
-            .remove("/abs/c.png"),
-        ])
+        let record = CommitRecord(steps: [.rename(from: ".a.pbrender-x", to: "a\nb\t"), .remove("/abs/c.png")])
         let bytes = record.encoded()
         #expect(CommitRecord(decoding: bytes) == record)
         for cut in 1..<bytes.count { #expect(CommitRecord(decoding: Array(bytes.prefix(cut))) == nil, "\(cut)") }

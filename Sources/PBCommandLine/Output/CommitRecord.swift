@@ -1,5 +1,3 @@
-internal import CLinux
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,21 +10,14 @@ internal import CLinux
 /// instead of leaving old and new frames side by side for good.
 ///
 /// The file holds NUL-terminated fields: `pbrender-commit-1`, the steps (`rename`, from, to;
-/// `exchange`, from, to, the staged file's inode number in decimal; `remove`, path), then `end`. A record without its `end` was cut short by the kill and is not
+/// `remove`, path), then `end`. A record without its `end` was cut short by the kill and is not
 /// acted on: the run had not started its renames. Paths without a slash are names in the
 /// record's folder; others are absolute.
 struct CommitRecord: Hashable, Sendable {
     /// One step of a commit.
     enum Step: Hashable, Sendable {
-        /// Rename a staged frame to its target (a file that did not exist when it was staged).
+        /// Rename a staged frame over its target.
         case rename(from: String, to: String)
-        /// Exchange the staged frame `from` (inode number `inode`) with its existing target, then
-        /// remove `from`, which then holds the old file. An exchange is atomic like a rename over
-        /// the target, but ext4 does not force the new file's blocks to be allocated at once, as
-        /// it does for a rename over an existing file (`auto_da_alloc`): an overwrite costs what
-        /// writing fresh does. The inode number tells, after a kill, whether `from` is still the
-        /// staged frame or already the old file.
-        case exchange(from: String, to: String, inode: UInt64)
         /// Remove a stale frame (a frame of the pattern past the new sequence's end).
         case remove(String)
     }
@@ -56,11 +47,6 @@ struct CommitRecord: Hashable, Sendable {
             case "rename":
                 guard let from = rest.popFirst(), let to = rest.popFirst() else { return nil }
                 steps.append(.rename(from: from, to: to))
-            case "exchange":
-                guard let from = rest.popFirst(), let to = rest.popFirst(),
-                    let inode = rest.popFirst().flatMap({ UInt64($0) })
-                else { return nil }
-                steps.append(.exchange(from: from, to: to, inode: inode))
             case "remove":
                 guard let path = rest.popFirst() else { return nil }
                 steps.append(.remove(path))
@@ -77,7 +63,6 @@ struct CommitRecord: Hashable, Sendable {
         for step in steps {
             switch step {
             case .rename(let from, let to): strings += ["rename", from, to]
-            case .exchange(let from, let to, let inode): strings += ["exchange", from, to, String(inode)]
             case .remove(let path): strings += ["remove", path]
             }
         }
@@ -129,13 +114,12 @@ struct CommitRecord: Hashable, Sendable {
     }
 
     /// Carries out every step that is still to do, in order: renames whose staged file is
-    /// still there, exchanges whose staged file is still there (the old file an exchange left in
-    /// its place is removed), removals of files still there. What is already done (the run got
-    /// that far) is skipped, so carrying a record out twice does no harm.
+    /// still there, removals of files still there. What is already done (the run got that far)
+    /// is skipped, so carrying a record out twice does no harm.
     ///
     /// - Parameter folder: the record's folder, for the paths that are names in it.
-    /// - Complexity: a rename or an unlink per step (and a `statx` per exchange). The
-    ///   corresponding C functions are `renameat`, `statx` and `unlinkat`.
+    /// - Complexity: a rename or an unlink per step. The corresponding C functions are
+    ///   `renameat` and `unlinkat`.
     func carryOut(in folder: Int32) {
         func place(_ path: String) -> (Int32, String) { path.contains("/") ? (AT_FDCWD, path) : (folder, path) }
         for step in steps {
@@ -143,14 +127,6 @@ struct CommitRecord: Hashable, Sendable {
             case .rename(let from, let to):
                 let ((fromFolder, fromPath), (toFolder, toPath)) = (place(from), place(to))
                 _ = FileDescriptorIO.retryingInterrupted({ renameat(fromFolder, fromPath, toFolder, toPath) })
-            case .exchange(let from, let to, let inode):
-                let ((fromFolder, fromPath), (toFolder, toPath)) = (place(from), place(to))
-                guard let status = FileStatus(fromPath, in: fromFolder) else { continue }
-                if status.inode == inode {
-                    _ = FileDescriptorIO.retryingInterrupted({ renameat(fromFolder, fromPath, toFolder, toPath) })
-                } else {
-                    _ = FileDescriptorIO.retryingInterrupted({ unlinkat(fromFolder, fromPath, 0) })
-                }
             case .remove(let path):
                 let (pathFolder, name) = place(path)
                 _ = FileDescriptorIO.retryingInterrupted({ unlinkat(pathFolder, name, 0) })

@@ -1,4 +1,3 @@
-internal import CLinux
 import PBSynchronization
 
 #if canImport(Glibc)
@@ -25,10 +24,7 @@ import PBSynchronization
 ///    permission bits, owner and group.
 /// 3. Commit, holding off signals: write the commit record `.pbrender-RUN.commit` (the renames,
 ///    then the removal of the stale frames); carry it out in frame order; remove the record, then
-///    the lock file. A frame whose target exists is exchanged with it (`renameat2` with
-///    `RENAME_EXCHANGE`) and the old file, now under the staged name, removed: atomic for a
-///    reader like a rename over the target, without ext4's forced allocation of the new file's
-///    blocks (``CommitRecord/Step/exchange(from:to:inode:)``).
+///    the lock file.
 ///
 /// What a `SIGKILL` leaves, at any moment: before the record is whole, the old files untouched
 /// and staged frames, which the next frames run into the home folder removes; from the moment
@@ -50,8 +46,6 @@ final class SequenceRenames: Sendable {
         var target: String
         /// The target's path as the user gave it (for messages).
         var path: String
-        /// The staged file's inode number, when it is to be exchanged with an existing target.
-        var inode: UInt64?
     }
 
     /// A frame kept in memory to be written in place: its target and its bytes.
@@ -248,12 +242,6 @@ final class SequenceRenames: Sendable {
             guard !flushes || FileDescriptorIO.retryingInterrupted({ fsync(descriptor) }) == 0 else {
                 throw FileError(.write, subject, .system(code: errno))
             }
-            if target.existing != nil {
-                guard let status = FileStatus(descriptor: descriptor) else {
-                    throw FileError(.write, subject, .system(code: errno))
-                }
-                state.withLock { $0.staged[index]?.inode = status.inode }
-            }
         } catch {
             close(descriptor)
             removeFrame(index)
@@ -320,10 +308,7 @@ final class SequenceRenames: Sendable {
     private func commit(staged: [Int: Staged], inPlace: [Int: InPlaceFrame]) throws(FileError) {
         let frames = Array(Set(staged.keys).union(inPlace.keys)).sorted()
         var steps = frames.compactMap { index in
-            staged[index].map { file in
-                file.inode.map { CommitRecord.Step.exchange(from: file.file, to: file.target, inode: $0) }
-                    ?? .rename(from: file.file, to: file.target)
-            }
+            staged[index].map { CommitRecord.Step.rename(from: $0.file, to: $0.target) }
         }
         steps += stale.map { .remove($0) }
         let recordName = StagingName.record(run: run).fileName
@@ -350,7 +335,13 @@ final class SequenceRenames: Sendable {
         for (position, index) in frames.enumerated() {
             do throws(FileError) {
                 if let file = staged[index] {
-                    guard Self.putInPlace(file, home: home) else { throw FileError.writing(file.path) }
+                    guard
+                        FileDescriptorIO.retryingInterrupted({
+                            file.isHome
+                                ? renameat(home, file.file, home, file.target)
+                                : rename(file.file, file.target)
+                        }) == 0
+                    else { throw FileError.writing(file.path) }
                     folders[file.isHome ? "" : OutputTarget.directory(of: file.target)] = file.target
                 } else if let frame = inPlace[index] {
                     try OutputFile.writeInPlace(frame.bytes, to: frame.target, flush: flushes)
@@ -375,27 +366,6 @@ final class SequenceRenames: Sendable {
                 try StagedFile.flushFolder(of: target, path: folder)
             }
         }
-    }
-
-    /// Puts a staged frame in place: exchanges it with its target and removes the old file (see
-    /// ``CommitRecord/Step/exchange(from:to:inode:)``), or renames it when the target did not
-    /// exist, no longer does, or the file system cannot exchange.
-    ///
-    /// - Returns: whether the frame is in place; if not, `errno` says why. The corresponding C
-    ///   functions are `renameat2`, `unlinkat` and `renameat`.
-    private static func putInPlace(_ file: Staged, home: Int32) -> Bool {
-        let folder = file.isHome ? home : AT_FDCWD
-        if file.inode != nil {
-            let exchanged = FileDescriptorIO.retryingInterrupted({
-                pb_renameat2(folder, file.file, folder, file.target, PB_RENAME_EXCHANGE)
-            })
-            if exchanged == 0 {
-                _ = FileDescriptorIO.retryingInterrupted({ unlinkat(folder, file.file, 0) })
-                return true
-            }
-            guard errno == ENOENT || errno == EINVAL else { return false }
-        }
-        return FileDescriptorIO.retryingInterrupted({ renameat(folder, file.file, folder, file.target) }) == 0
     }
 
     /// Removes every staged frame and the lock file; every target is left as it was. Later
