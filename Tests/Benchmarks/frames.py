@@ -185,9 +185,11 @@ def main():
                 median = {state: statistics.median(times[(name, layout, synced, state)])
                           for state in ("fresh, empty", "fresh, missing", "overwrite")
                           if (name, layout, synced, state) in times}
-                ratios = [median["overwrite"] / median[state] for state in ("fresh, empty", "fresh, missing")
-                          if state in median]
+                # Among other files a missing folder is an empty one (`prepare`): no second ratio.
                 shows_missing = layout == "folder" and "fresh, missing" in median
+                ratios = [median["overwrite"] / median[state]
+                          for state in ("fresh, empty", "fresh, missing") if state in median
+                          and (state == "fresh, empty" or shows_missing)]
                 missing = ms(median["fresh, missing"]) + " ms" if shows_missing else "—"
                 lines.append(
                     f"| {name} | {'folder of frames' if layout == 'folder' else 'among other files'} | "
