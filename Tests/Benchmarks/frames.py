@@ -101,6 +101,26 @@ def syscalls(binary, work, layout, state):
     return counts
 
 
+def file_system(path):
+    """The file system `path` is on, in words: "ext4 without a journal (/dev/vda)". On ext4 without a
+    journal, every new inode is searched for past the inodes freed in the last 5 to 35 s (the kernel's
+    `recently_deleted`), which is where most of a frame's CPU goes when files are created and removed
+    around it (by this benchmark, and by anything else writing to the disk)."""
+    best = ("?", "?")
+    with open("/proc/mounts") as mounts:
+        for line in mounts:
+            device, point, kind = line.split()[:3]
+            if (path + "/").startswith(point.rstrip("/") + "/") and len(point) >= len(best[0]):
+                best = (point, (device, kind))
+    device, kind = best[1] if best[0] != "?" else ("?", "?")
+    if kind == "ext4":
+        name = os.path.basename(device)
+        journaled = any(entry.startswith(name + "-") for entry in os.listdir("/proc/fs/jbd2")) \
+            if os.path.isdir("/proc/fs/jbd2") else None
+        kind = {True: "ext4 with a journal", False: "ext4 without a journal"}.get(journaled, "ext4")
+    return f"{kind} ({device})"
+
+
 def instructions(binary, work, layout, state):
     """User-space instructions of one run (callgrind, every thread)."""
     arguments = FRAMES + prepare(layout, state, work)
@@ -132,6 +152,7 @@ def main():
         while args.quiet_load is not None and os.getloadavg()[0] >= args.quiet_load and time.time() < deadline:
             time.sleep(10)
         load_before = os.getloadavg()[0]
+        where = file_system(run_folder)
         states = ["fresh, empty", "overwrite", "fresh, missing", "overwrite"]
         times = {}  # (binary, layout, synced, state) -> [seconds]
         for round_ in range(args.runs + 1):
@@ -168,7 +189,8 @@ def main():
                           + (f" --runs {args.runs}" if args.runs != 31 else ""))
     swift = version(["swift", "--version"])
     lines += [
-        f"on {system_description()}; {swift}; load average {load_before:.2f} before, {load:.2f} after. {args.runs} "
+        f"on {system_description()}; {swift}; frames written to {where}; load average {load_before:.2f} before, "
+        f"{load:.2f} after. {args.runs} "
         "interleaved rounds after "
         "a warm-up; CPU is user + system of the whole process (wait4), medians. Each run is `pbrender "
         + " ".join(FRAMES) + " -o 'dir/f-%03d.png'` (a folder of frames, swapped in whole) or `-o 'shared/f-%03d.png'` "
@@ -206,7 +228,12 @@ def main():
         "reading the old frames (a `statx` per old frame, to keep each one's mode and owner) and removing them (an "
         "`unlinkat` per old frame, or the rename's implicit one: freeing blocks that are on the disk costs more than "
         "freeing ones still in the page cache). The user-space instructions below are the same fresh or not: the "
-        "difference is all in the kernel.",
+        "difference is all in the kernel."
+        + (" On ext4 without a journal the kernel looks for each new inode past every inode of its group freed in "
+           "the last 5 to 35 s (`recently_deleted` in `find_inode_bit`): a search whose length depends on what every "
+           "process created and removed on the disk lately, this benchmark's own runs included. It, not pbrender, is "
+           "most of these CPU times, fresh or not, and what makes them vary from run to run (see it with "
+           "`perf record -e cpu-clock -g`)." if "without a journal" in where else ""),
         "", f"## Target (issue 27 item 3): overwriting 200 frames costs at most {TARGET}× writing them fresh", "",
     ]
     for layout, synced, ratio in verdicts:
