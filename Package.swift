@@ -41,11 +41,12 @@ let package = Package(
         // Libraries only some images need, loaded when first used (CDynamicLibrary), as C targets whose headers are in
         // /usr/include: ISA-L's igzip (Intel's Storage Acceleration Library), the compressor of `PNGCompression.fast`;
         // libspng, which decodes PNGs (snapshot references, screenshots), fuzzed upstream for years; libwebp and
-        // libwebpmux, lossless WebP stills and animations. Linked, they cost every image 0.3 ms of CPU in the dynamic
-        // linker (Tests/Benchmarks/results/startup.md).
+        // libwebpmux, lossless WebP stills and animations; giflib, GIF stills and animations (and its median cut).
+        // Linked, they cost every image 0.3 ms of CPU in the dynamic linker (Tests/Benchmarks/results/startup.md).
         .target(name: "CISAL", dependencies: ["CDynamicLibrary"]),
         .target(name: "CSPNG", dependencies: ["CDynamicLibrary"]),
         .target(name: "CWebP", dependencies: ["CDynamicLibrary"]),
+        .target(name: "CGIF", dependencies: ["CDynamicLibrary"]),
         // Pango through its Cairo backend: text layout with fontconfig fallback (labels), loaded when the first font or
         // label needs it (CDynamicLibrary). A C target whose include/ holds its module map and links to Debian's
         // headers (`include/pango` -> /usr/include/pango-1.0/pango, `include/harfbuzz` -> /usr/include/harfbuzz,
@@ -75,12 +76,12 @@ let package = Package(
             dependencies: ["PBGeometry", "PBStyle", "PBDocument", "PBSynchronization", "CCairo", "CICU", "CPango"],
             swiftSettings: strict),
         // Output: scenes drawn by Cairo (raster and PDF) and by pbrender's SVG writer, the encoders (PNG and APNG,
-        // WebP), the format registry (`ImageFormat`), frames rendered on every core, PNG decoding for tests.
+        // WebP, GIF), the format registry (`ImageFormat`), frames rendered on every core, PNG decoding for tests.
         .target(
             name: "PBRendering",
             dependencies: [
                 "PBGeometry", "PBStyle", "PBScene", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango",
-                "CSPNG", "CWebP",
+                "CSPNG", "CWebP", "CGIF",
             ],
             swiftSettings: strict),
         // `ProgressState(progress)` for a Foundation `Progress`, `Date`s for `Timestamp`s, `Locale`s for locale

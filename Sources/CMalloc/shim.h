@@ -12,4 +12,11 @@ static inline int pb_malloc_keep_pages(int mmap_threshold, int trim_threshold) {
     return mallopt(M_MMAP_THRESHOLD, mmap_threshold) == 1 && mallopt(M_TRIM_THRESHOLD, trim_threshold) == 1;
 }
 
+/// Returns the free pages of every heap to the system, those between allocations as well as at the top
+/// (`malloc_trim(0)`): what a long run of allocations of mixed lifetimes (a cache's entries among a
+/// request's buffers) leaves resident but unused. Returns 1 when memory was released.
+static inline int pb_malloc_release_free_pages(void) {
+    return malloc_trim(0);
+}
+
 #endif

@@ -67,7 +67,9 @@ public enum Tool {
     /// subcommands.
     static var help: String {
         var out = HelpFormatter.help(
-            overview: "Render progress images: a path, a progress and a style make a PNG, WebP, SVG or PDF.",
+            overview: "Render progress images: a path, a progress and a style make a "
+                + "\(ImageFormat.list(ImageFormat.stillFormats, displayNames: true)), or an animated "
+                + "\(ImageFormat.list(ImageFormat.animatedFormats, displayNames: true)).",
             usage: "pbrender \(RenderCommand.usage)\n       pbrender <subcommand> [options]",
             options: RenderCommand.options, discussion: "")
         out += "  --version                 Show the version.\n"

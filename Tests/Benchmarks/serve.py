@@ -2,7 +2,7 @@
 """The serve benchmark (issue 12): `pbrender serve` under wrk, beside nginx serving a static file.
 
     python3 Tests/Benchmarks/serve.py [--quick] [--duration S] [--rounds N] [--soak S] [--connections N]
-                                      [--no-callgrind]
+                                      [--no-callgrind] [--memory-soak S] [--memory-only]
 
 from the repository root. It builds what it needs (`swift build -c release --product pbrender`),
 installs Debian's `wrk` when it is missing (apt-get, as root or with sudo), and needs nginx
@@ -22,6 +22,10 @@ installs Debian's `wrk` when it is missing (apt-get, as root or with sudo), and 
   (4) a soak: the cached badge and uncached rings again, for as long as `--soak` says, with the
       server's RSS read from /proc before, between and after, to see that memory stays flat once the
       cache is full.
+  (5) first of all, the memory soak (issue 30; `--memory-only` runs it alone): `pbrender serve` at its
+      default cache size under mixed routes (cached badges, uncached rings, SVG documents by POST) for
+      `--memory-soak` seconds, its RSS sampled every 0.25 s and its peak (VmHWM) against the cache
+      size + 32 MiB, written to `Tests/Benchmarks/results/serve-memory.md`.
 
 wrk runs `-t2 -c32` (two threads, 32 kept-alive connections) for `--duration` seconds per
 scenario, in `--rounds` interleaved rounds (the median round is reported), on the same two cores
@@ -52,6 +56,7 @@ from benchinfo import countable, ms, shell_quote, swift_build, system_descriptio
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/serve.py"
 RESULTS = os.path.join(REPO, "Tests", "Benchmarks", "results", "serve.md")
+MEMORY_RESULTS = os.path.join(REPO, "Tests", "Benchmarks", "results", "serve-memory.md")
 BADGE = "/badge.svg?title=coverage&progress=0.87"
 RING = "/render.png?shape=ring&size=256&progress="
 # The same ring compressed by ISA-L (issue 19's `compression=fast`, what `serve --compression fast` gives).
@@ -127,6 +132,25 @@ def rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def anonymous_rss_kib(pid):
+    """The part of the RSS that is the process's own memory (RssAnon), not pages of mapped files (RssFile:
+    libraries, fonts, ICU's data), in KiB."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("RssAnon:"):
+                return int(line.split()[1])
+    return 0
+
+
+def peak_rss_kib(pid):
+    """The largest RSS the process has had (VmHWM, the kernel's high-water mark), in KiB."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
                 return int(line.split()[1])
     return 0
 
@@ -349,6 +373,132 @@ http {{
         return codes
 
 
+# The memory soak's mix (issue 30): of every 10 requests, 6 cached badges (8 URLs, rendered once each), 3 uncached
+# 256 px rings (a new progress each) and 1 POST of an SVG document (Examples/check.svg, never cached by the server).
+MIXED_LUA = """
+local count = 0
+function setup(thread)
+  count = count + 1
+  thread:set("id", count)
+end
+function init(args)
+  requests = 0
+end
+function request()
+  requests = requests + 1
+  local kind = requests % 10
+  local value = ((requests * 2 + id) * 7919) % 10000000
+  if kind < 6 then
+    return wrk.format("GET", string.format("/badge.svg?title=coverage&progress=0.%d", requests % 8 + 1))
+  elseif kind < 9 then
+    return wrk.format("GET", string.format("/render.png?shape=ring&size=256&progress=0.%07d", value))
+  else
+    return wrk.format("POST", string.format("/render.png?progress=0.%07d", value),
+                      {["Content-Type"] = "image/svg+xml"}, document)
+  end
+end
+"""
+
+
+def memory_soak(pbrender, seconds, connections, directory):
+    """`pbrender serve --threads 2` at its default cache size under wrk's mixed routes (MIXED_LUA) for `seconds`;
+    RSS sampled every 0.25 s. Returns the cache size it announced, the samples, the kernel's high-water mark and
+    wrk's result."""
+    port = free_port()
+    with open(os.path.join(REPO, "Examples", "check.svg")) as f:
+        document = f.read()
+    script = os.path.join(directory, "mixed.lua")
+    with open(script, "w") as f:
+        f.write(f"document = [==[{document}]==]\n" + MIXED_LUA)
+    log_path = os.path.join(directory, "memory-soak.log")
+    log = open(log_path, "w")
+    serve = subprocess.Popen([pbrender, "serve", "--port", str(port), "--threads", "2"],
+                             stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        wait_for_port(port, serve)
+        with open(log_path) as f:
+            banner = f.readline()
+        cache = re.search(r"([\d.]+ ?[KMG]i?B) cache", banner)
+        samples = [(0.0, rss_kib(serve.pid), anonymous_rss_kib(serve.pid))]
+        wrk = subprocess.Popen(
+            ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "10s", "-s", script,
+             f"http://127.0.0.1:{port}"], stdout=subprocess.PIPE, text=True)
+        started = time.time()
+        while wrk.poll() is None:
+            time.sleep(0.25)
+            samples.append((time.time() - started, rss_kib(serve.pid), anonymous_rss_kib(serve.pid)))
+        output = wrk.stdout.read()
+        peak = peak_rss_kib(serve.pid)
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        serve.wait(timeout=30)
+        log.close()
+    summary = re.search(r"(\d+) requests in", output)
+    errors = sum(int(g) for g in (re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)",
+                                            output) or re.match(r"()", "")).groups() if g)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    errors += int(non2xx.group(1)) if non2xx else 0
+    return {
+        "cache": cache.group(1) if cache else "?", "banner": banner.strip(), "samples": samples, "peak": peak,
+        "requests": int(summary.group(1)) if summary else 0, "errors": errors, "seconds": seconds,
+        "exit": serve.returncode,
+    }
+
+
+def cache_bytes(text):
+    """Bytes of a size as pbrender writes it (`64 MB`, `16 MiB`)."""
+    number, unit = re.match(r"([\d.]+) ?([KMG]i?B)", text).groups()
+    powers = {"K": 1, "M": 2, "G": 3}
+    base = 1024 if "i" in unit else 1000
+    return float(number) * base ** powers[unit[0]]
+
+
+def memory_report(soak, connections):
+    """The memory soak's lines of Markdown: the figure against the target, and RSS over time."""
+    cache = cache_bytes(soak["cache"])
+    bound_kib = cache / 1024 + 32 * 1024
+    steady = [kib for t, kib, _ in soak["samples"] if t >= soak["seconds"] / 2]
+    last = soak["samples"][-1]
+    lines = [
+        f"`pbrender serve --threads 2` at its default cache size ({soak['cache']}), wrk `-t2 -c{connections}` for "
+        f"{soak['seconds']} s of mixed routes: of every 10 requests 6 cached badges (8 URLs), 3 uncached 256 px PNG "
+        "rings (a new progress each) and 1 POST of `Examples/check.svg` (drawn at a new progress each; never cached). "
+        f"{soak['requests']:,} requests, {soak['errors']} errors; exit code {soak['exit']} after SIGTERM.",
+        "",
+        f"- Peak RSS (the kernel's VmHWM) {soak['peak'] / 1024:.1f} MiB against the cache + 32 MiB = "
+        f"{bound_kib / 1024:.1f} MiB — {verdict(soak['peak'] <= bound_kib)}. RSS of the second half: "
+        f"{min(steady) / 1024:.1f}–{max(steady) / 1024:.1f} MiB; at the end {last[1] / 1024:.1f} MiB, of which "
+        f"{last[2] / 1024:.1f} MiB the process's own memory (RssAnon) and the rest pages of mapped files (shared "
+        "libraries, fonts, ICU's data)." if steady else "- No samples.",
+        "",
+        "| seconds | RSS | of which RssAnon |",
+        "|---:|---:|---:|",
+    ]
+    every = max(1, len(soak["samples"]) // 12)
+    for t, kib, anonymous in soak["samples"][::every]:
+        lines.append(f"| {t:.0f} | {kib / 1024:.1f} MiB | {anonymous / 1024:.1f} MiB |")
+    return lines
+
+
+def run_memory_soak(pbrender, seconds, connections, args):
+    """Runs the memory soak and writes its results to MEMORY_RESULTS."""
+    started = datetime.datetime.now(datetime.timezone.utc)
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="pbrender-memory-soak-") as directory:
+        soak = memory_soak(pbrender, seconds, connections, directory)
+    host, software = machine()
+    command = f"{COMMAND} --memory-only --memory-soak {seconds}" if args.memory_only else COMMAND
+    lines = ["# Serve benchmark: memory under mixed routes", "",
+             f"Measured {started:%Y-%m-%d %H:%M} UTC with", "", f"    {command}", "",
+             f"on {host}; {software}. Load average {load_before:.2f} before and {os.getloadavg()[0]:.2f} after.", ""]
+    lines += memory_report(soak, connections)
+    text = "\n".join(lines) + "\n"
+    print(text, flush=True)
+    with open(MEMORY_RESULTS, "w") as f:
+        f.write(text)
+    print(f"wrote {os.path.relpath(MEMORY_RESULTS, REPO)}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="5 s per scenario and a 10 s soak (a quick look)")
@@ -357,6 +507,10 @@ def main():
     parser.add_argument("--connections", type=int, default=32, help="wrk's connections (default 32)")
     parser.add_argument("--rounds", type=int, default=None, help="interleaved rounds of the four scenarios (default 3)")
     parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts")
+    parser.add_argument("--memory-soak", type=int, default=None,
+                        help="seconds of the mixed-route memory soak at the default cache size (default 120)")
+    parser.add_argument("--memory-only", action="store_true",
+                        help="run the memory soak alone (it writes results/serve-memory.md either way)")
     args = parser.parse_args()
     duration = args.duration or (5 if args.quick else 10)
     rounds = args.rounds or (1 if args.quick else 3)
@@ -366,6 +520,10 @@ def main():
     ensure_wrk()
     nginx_binary()
     pbrender = swift_build(None, REPO)
+    memory_seconds = args.memory_soak or (30 if args.quick else 120)
+    run_memory_soak(pbrender, memory_seconds, connections, args)
+    if args.memory_only:
+        return
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()[0]
 

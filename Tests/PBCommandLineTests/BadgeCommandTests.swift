@@ -63,18 +63,20 @@ struct BadgeCommandTests {
     @Test("Usage errors say what to give instead")
     func errors() {
         expectUsageError(
-            ["badge", "--title", "x"], "give the progress with '--progress P' (like 0.87, 87% or 217/250)",
+            ["badge", "--title", "x"],
+            "give the progress with '--progress P' (like 0.87, 87% or 217/250), or '--start DATE' and '--end DATE' "
+                + "for one that moves with the clock",
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--scale", "2", "-o", "b.svg"],
-            "option '--scale' applies to PNG or WebP output only: SVG and PDF are vector (sized in points)",
+            "option '--scale' applies to PNG, WebP or GIF output only: SVG and PDF are vector (sized in points)",
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "-o", "b.apng"],
-            "a badge is a still image: write PNG, SVG, PDF or WebP (-o badge.svg)", usage: Self.usage)
+            "a badge is a still image: write PNG, SVG, PDF, WebP or GIF (-o badge.svg)", usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--appearance", "dark", "-o", "b.svg"],
-            "option '--appearance' applies to PNG, PDF and WebP: an SVG carries both appearances and follows the viewer's",
+            "option '--appearance' applies to PNG, PDF, WebP and GIF: an SVG carries both appearances and follows the viewer's",
             usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--color-stops-blend"],
@@ -93,7 +95,10 @@ struct BadgeCommandTests {
     @Test("Help lists the badge's options, then those it shares with render, explained for badges")
     func help() {
         let help = runTool(["badge", "--help"]).output
-        #expect(help.hasPrefix("OVERVIEW: Draw a shields-style badge: a title, a small progress bar and the value"))
+        #expect(
+            help.hasPrefix(
+                "OVERVIEW: Draw a shields-style badge: a title, a small progress bar and the\n"
+                    + "          value (PNG, SVG, PDF, WebP or GIF).\n"))
         #expect(help.contains("\nBADGE:\n  --title TEXT "))
         #expect(help.contains("  --progress P              The progress: 0.87, 87% or a ratio of counts like\n"))
         #expect(help.contains("  -o, --output OUT          The file to write ('-' for standard output; default\n"))

@@ -228,7 +228,7 @@ import Testing
     func scaleOnlyForPNG(output: String) throws {
         let outcome = try run(["--progress", "0.5", "--scale", "2", "-o", output])
         #expect(outcome.status == 2)
-        #expect(outcome.error.hasPrefix("pbrender: error: option '--scale' applies to PNG or WebP output only"))
+        #expect(outcome.error.hasPrefix("pbrender: error: option '--scale' applies to PNG, WebP or GIF output only"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
         #expect(try run(["--progress", "0.5", "--scale", "2", "-o", "o.png"]).status == 0)
         let image = try image("o.png")
@@ -428,18 +428,25 @@ import Testing
             outcome.error.contains("'\(typed)' is not a colour (did you mean '\(suggestion)'?)"), "\(outcome.error)")
     }
 
-    @Test("--progress 75 is drawn as 1 and warns: did you mean '75%'?")
+    @Test("--progress 75 is drawn as 1 and warns: did you mean '--progress 75%'?")
     func progressAboveOneWarns() throws {
         let outcome = try run(["--progress", "75", "-o", "a.png"])
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(
             outcome.error.contains(
-                "pbrender: warning: a progress of 75 is above 1 and is drawn as 1 (did you mean '75%'?)\n"))
+                "pbrender: warning: a progress of 75 is above 1 and is drawn as 1 (did you mean '--progress 75%'?)\n"))
         #expect(try run(["--progress", "1", "-o", "b.png"]).status == 0)
         #expect(try file("a.png") == file("b.png"))
         // 75% means 0.75, without a warning.
         let percent = try run(["--progress", "75%", "-o", "c.png"])
         #expect(!percent.error.contains("warning"))
+        // A badge warns as render does.
+        let badge = try run(["badge", "--progress", "87", "-o", "d.svg"])
+        #expect(badge.status == 0)
+        #expect(
+            badge.error.contains(
+                "pbrender: warning: a progress of 87 is above 1 and is drawn as 1 (did you mean '--progress 87%'?)\n"),
+            "\(badge.error)")
     }
 
     @Test("measure --at 50% is --at 0.5; measure takes --shape")

@@ -61,11 +61,11 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("r.pdf"))).starts(with: Array("%PDF".utf8)))
         expectUsageError(
             ["--progress", "0.5", "-o", path("r.jpg")],
-            "cannot tell the format of '\(path("r.jpg"))' from its extension: use .png, .svg, .pdf, .apng or .webp, or '--format'",
+            "cannot tell the format of '\(path("r.jpg"))' from its extension: use .png, .svg, .pdf, .apng, .webp or .gif, or '--format'",
             usage: Usage.render)
         expectUsageError(
-            ["--progress", "0.5", "--format", "gif"],
-            "option '--format' expects one of 'png', 'svg', 'pdf', 'apng', 'webp', not 'gif'")
+            ["--progress", "0.5", "--format", "bmp"],
+            "option '--format' expects one of 'png', 'svg', 'pdf', 'apng', 'webp', 'gif', not 'bmp'")
     }
 
     @Test func writesToStandardOutput() throws {

@@ -44,7 +44,7 @@ struct RenderJobTests {
             #expect(
                 error.message(naming: .query)
                     == "parameter 'format' does not apply over HTTP: the path names the format (/render.png, "
-                    + "/render.svg, /render.pdf, /render.apng or /render.webp)")
+                    + "/render.svg, /render.pdf, /render.apng, /render.webp or /render.gif)")
         }
     }
 
@@ -79,10 +79,18 @@ struct RenderJobTests {
         #expect(try RenderJob(query: "progress=0.5&format=svg").rasterSize == nil)
     }
 
-    @Test("Warnings are values: a progress of 75 is drawn as 1 and the job says so")
+    @Test("Warnings are values: a progress of 75 is drawn as 1 and the job says so, naming options per front end")
     func warnings() throws {
         let job = try RenderJob(arguments: ["--progress", "75"])
-        #expect(job.warnings == ["a progress of 75 is above 1 and is drawn as 1 (did you mean '75%'?)"])
+        #expect(job.warnings.map(\.kind) == [.percentageWithoutSign])
+        #expect(
+            job.warnings.map(\.description) == [
+                "a progress of 75 is above 1 and is drawn as 1 (did you mean '--progress 75%'?)"
+            ])
+        #expect(
+            job.warnings.map { $0.message(naming: .query) } == [
+                "a progress of 75 is above 1 and is drawn as 1 (did you mean 'progress=75%'?)"
+            ])
     }
 
     @Test("Typed jobs check the format: an animation needs one that animates, a still one that holds stills")
@@ -122,14 +130,14 @@ struct RenderJobTests {
         #expect(ImageFormat(fileName: "a/b.SVG") == .svg)
         #expect(ImageFormat(fileName: "x.apng") == .apng)
         #expect(ImageFormat(fileName: "x.webp") == .webp)
-        #expect(ImageFormat(fileName: "x.gif") == nil)
+        #expect(ImageFormat(fileName: "x.bmp") == nil)
         #expect(ImageFormat(fileName: "dir.png/x") == nil)
         #expect(
             ImageFormat.all.map(\.mediaType) == [
-                "image/png", "image/svg+xml", "application/pdf", "image/apng", "image/webp",
+                "image/png", "image/svg+xml", "application/pdf", "image/apng", "image/webp", "image/gif",
             ])
-        #expect(ImageFormat.all.filter(\.isRaster) == [.png, .apng, .webp])
-        #expect(ImageFormat.all.filter(\.canAnimate) == [.svg, .apng, .webp])
+        #expect(ImageFormat.all.filter(\.isRaster) == [.png, .apng, .webp, .gif])
+        #expect(ImageFormat.all.filter(\.canAnimate) == [.svg, .apng, .webp, .gif])
     }
 
     @Test("WebP through every front end: the PNG's pixels in fewer bytes, an animation the APNG's frames, /render.webp")

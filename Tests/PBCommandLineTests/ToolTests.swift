@@ -21,7 +21,7 @@ import Testing
         }
         #expect(
             headings == [
-                "OVERVIEW", "USAGE", "INPUT", "PROGRESS", "PROGRESS SOURCES", "ANIMATION", "OUTPUT",
+                "OVERVIEW", "USAGE", "INPUT", "PROGRESS", "PROGRESS SOURCES", "ANIMATION", "OUTPUT", "FORMATS",
                 "CANVAS AND SHAPE", "SVG DOCUMENTS", "STROKE", "COLOURS", "LABEL", "WEB AND ACCESSIBILITY", "HELP",
                 "SUBCOMMANDS",
                 "EXAMPLES", "EXIT CODES",
@@ -29,7 +29,8 @@ import Testing
         #expect(
             help.hasPrefix(
                 """
-                OVERVIEW: Render progress images: a path, a progress and a style make a PNG, WebP, SVG or PDF.
+                OVERVIEW: Render progress images: a path, a progress and a style make a PNG,
+                          SVG, PDF, WebP or GIF, or an animated SVG, APNG, WebP or GIF.
 
                 USAGE: pbrender [render] [--path FILE | --path-data DATA | --shape SHAPE] --progress P [-o OUT] [options]
                        pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN
@@ -53,13 +54,15 @@ import Testing
 
                 SUBCOMMANDS:
                   render                    Draw a track and the progress along a path as a PNG,
-                                            SVG or PDF (the default command).
+                                            SVG, PDF, WebP or GIF image or an animation (the
+                                            default command).
                   measure                   Print the length of a path and of each subpath, and
                                             points and tangents along it.
                   trim                      Print the part of a path between two fractions of
                                             its length, as SVG path data.
                   badge                     Draw a shields-style badge: a title, a small
-                                            progress bar and the value (SVG, PNG or PDF).
+                                            progress bar and the value (PNG, SVG, PDF, WebP or
+                                            GIF).
                   serve                     Serve progress images and badges by URL over HTTP
                                             (behind nginx or any proxy).
 

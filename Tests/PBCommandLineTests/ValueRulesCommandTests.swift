@@ -17,7 +17,7 @@ import Testing
         ),
         (
             ["--progress", "150"],
-            "pbrender: warning: a progress of 150 is above 1 and is drawn as 1 (did you mean '150%'?)\n"
+            "pbrender: warning: a progress of 150 is above 1 and is drawn as 1 (did you mean '--progress 150%'?)\n"
         ),
         (["--bytes", "0/0"], ""),
         (["--progress", "0.5"], ""),

@@ -52,7 +52,7 @@ struct ViewBoxOptionTests {
         func warnings(_ arguments: [String]) throws -> [String] {
             let context = CommandContext(writeOutput: { _ in }, writeError: { _ in }, readFile: { _ in [] })
             return try RenderJob(arguments: arguments + ["--progress", "1", "--format", "png"], context: context)
-                .warnings
+                .warnings.map(\.description)
         }
         // 0...16 is 0...128 points; round caps 12 wide reach 6 past both ends.
         let line = ["--path-data", "M0 8 H16", "--line-width", "12"]

@@ -60,6 +60,45 @@ import Testing
         #expect(values.first == 0 && values.allSatisfy { $0 < 360 })
     }
 
+    /// Start times in whole units, in closed form: 30 fps with a hold of 0.5 s, 31 frames, in
+    /// milliseconds (a WebP's) and hundredths (a GIF's); a loop at 120 fps.
+    @Test func framesStartAtTheirExactTimeRoundedToTheUnit() throws {
+        let schedule = try FrameSchedule(duration: 1, framesPerSecond: 30, hold: 0.5)
+        let milliseconds = (0...schedule.frameCount).map { schedule.startTime(ofFrame: $0, unitsPerSecond: 1000) }
+        #expect(milliseconds.count == 32)
+        #expect(Array(milliseconds.prefix(5)) == [0, 33, 67, 100, 133])
+        #expect(milliseconds[30] == 1000)
+        #expect(milliseconds[31] == 1533, "1 + 1/30 + 0.5 s")
+        let hundredths = (0...schedule.frameCount).map { schedule.startTime(ofFrame: $0, unitsPerSecond: 100) }
+        #expect(Array(hundredths.prefix(5)) == [0, 3, 7, 10, 13])
+        #expect(hundredths[30] == 100 && hundredths[31] == 153)
+        let loop = try FrameSchedule(period: 1, framesPerSecond: 120)
+        #expect(loop.startTime(ofFrame: 1, unitsPerSecond: 1000) == 8)
+        #expect(loop.startTime(ofFrame: 120, unitsPerSecond: 1000) == 1000)
+        // 0.625 cs: the half rounds up.
+        #expect((0...4).map { loop.startTime(ofFrame: $0, unitsPerSecond: 100) } == [0, 1, 2, 3, 3])
+    }
+
+    /// Every start is within half a unit of the exact time (a sum of delays in `Double`, far
+    /// more precise than a unit), the starts never go back, and the end is the whole length.
+    @Test(arguments: [(2.0, 30, 0.0), (1, 24, 0.3), (0.5, 120, 1.0 / 3), (9, 7, 3599.999)] as [(Double, Int, Double)])
+    func startTimesStayWithinHalfAUnitAndAddUpToTheLength(duration: Double, fps: Int, hold: Double) throws {
+        let schedule = try FrameSchedule(duration: duration, framesPerSecond: fps, hold: hold)
+        for units in [1, 100, 1000] {
+            var exact = 0.0
+            var previous = 0
+            for index in 0...schedule.frameCount {
+                let start = schedule.startTime(ofFrame: index, unitsPerSecond: units)
+                #expect(abs(Double(start) - exact * Double(units)) <= 0.5 + 1e-6, "frame \(index) in 1/\(units) s")
+                #expect(start >= previous)
+                previous = start
+                if index < schedule.frameCount { exact += schedule.delay(ofFrame: index).seconds }
+            }
+            let length = (0..<schedule.frameCount).reduce(0.0) { $0 + schedule.delay(ofFrame: $1).seconds }
+            #expect(previous == Int((length * Double(units)).rounded()))
+        }
+    }
+
     @Test(
         arguments: [
             (30, 0.0, 1, 30), (30, 0.5, 8, 15), (30, 0.1, 2, 15), (24, 0.3, 41, 120), (60, 2.25, 34, 15),

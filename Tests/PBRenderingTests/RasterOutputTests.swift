@@ -76,7 +76,7 @@ import Testing
         let bytes = try Self.scenes()[1].1.render(as: format)
         let signatures: [String: (start: [UInt8], offset: Int)] = [
             "png": ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], 0), "svg": (Array("<svg".utf8), 0),
-            "pdf": (Array("%PDF-".utf8), 0), "webp": (Array("WEBPVP8L".utf8), 8),
+            "pdf": (Array("%PDF-".utf8), 0), "webp": (Array("WEBPVP8L".utf8), 8), "gif": (Array("GIF89a".utf8), 0),
         ]
         let signature = try #require(signatures[format.name], "a signature for every still format")
         #expect(bytes.dropFirst(signature.offset).starts(with: signature.start))

@@ -199,19 +199,6 @@ import Testing
         #expect(try timeline.animatedWebP(workers: 1) == webpBytes, "the same bytes on one worker or many")
     }
 
-    /// The frame times in closed form: 30 fps with a hold of 0.5 s, 31 frames.
-    @Test func framesStartAtTheirTimeRoundedToTheMillisecond() throws {
-        let schedule = try FrameSchedule(duration: 1, framesPerSecond: 30, hold: 0.5)
-        let starts = (0...schedule.frameCount).map { WebPAnimationEncoder.startMilliseconds(ofFrame: $0, in: schedule) }
-        #expect(starts.count == 32)
-        #expect(Array(starts.prefix(5)) == [0, 33, 67, 100, 133])
-        #expect(starts[30] == 1000)
-        #expect(starts[31] == 1533, "1 + 1/30 + 0.5 s")
-        let loop = try FrameSchedule(period: 1, framesPerSecond: 120)
-        #expect(WebPAnimationEncoder.startMilliseconds(ofFrame: 1, in: loop) == 8)
-        #expect(WebPAnimationEncoder.startMilliseconds(ofFrame: 120, in: loop) == 1000)
-    }
-
     @Test func aLoopCountAboveAWebPsIsRefused() throws {
         let timeline = try Timeline(
             layout: ProgressIndicator(shape: .bar).layout(), motion: .progress(from: 0, to: 1, timing: .linear),

@@ -9,25 +9,30 @@ struct ResponseCacheTests {
         HTTPResponse(body: [UInt8](repeating: fill, count: size))
     }
 
-    @Test("An entry costs its body plus name, value and 4 bytes per header field")
+    @Test("An entry costs its body plus name, value and 4 bytes per header field, its key and the cache's overhead")
     func cost() {
         #expect(ResponseCache.cost(of: Self.body(10)) == 10)
         let response = HTTPResponse(headers: ["ETag": "\"ab\"", "X": ""], body: [1, 2, 3])
         #expect(ResponseCache.cost(of: response) == 3 + (4 + 4 + 4) + (1 + 0 + 4))
+        let cache = ResponseCache(capacity: ByteCount(bytes: 100), entryOverhead: 50)
+        #expect(cache.cost(of: Self.body(10), forKey: "/é") == 10 + 3 + 50)
+        #expect(cache.insert(Self.body(10), forKey: "/é") && cache.statistics.bytes == 63)
+        #expect(!cache.insert(Self.body(48), forKey: "/é"))  // 48 + 3 + 50 = 101
     }
 
     @Test("Holds at most its capacity in bytes, evicting the least recently used first")
     func evictsLeastRecentlyUsed() {
         let cache = ResponseCache(capacity: ByteCount(bytes: 30))
-        cache.insert(Self.body(10, 1), forKey: "a")
-        cache.insert(Self.body(10, 2), forKey: "b")
-        cache.insert(Self.body(10, 3), forKey: "c")
+        // Each entry costs its body and its one-byte key.
+        cache.insert(Self.body(9, 1), forKey: "a")
+        cache.insert(Self.body(9, 2), forKey: "b")
+        cache.insert(Self.body(9, 3), forKey: "c")
         #expect(cache.keysByRecency == ["c", "b", "a"])
-        #expect(cache.response(forKey: "a") == Self.body(10, 1))  // a is now the most recent
-        cache.insert(Self.body(10, 4), forKey: "d")  // evicts b, the least recent
+        #expect(cache.response(forKey: "a") == Self.body(9, 1))  // a is now the most recent
+        cache.insert(Self.body(9, 4), forKey: "d")  // evicts b, the least recent
         #expect(cache.keysByRecency == ["d", "a", "c"])
         #expect(cache.response(forKey: "b") == nil)
-        cache.insert(Self.body(25, 5), forKey: "e")  // needs 25 of 30: evicts c, then a, then d
+        cache.insert(Self.body(24, 5), forKey: "e")  // needs 25 of 30: evicts c, then a, then d
         #expect(cache.keysByRecency == ["e"])
         let statistics = cache.statistics
         #expect(statistics.bytes == 25)
@@ -42,19 +47,19 @@ struct ResponseCacheTests {
     @Test("Replacing a key updates its bytes; an entry over the capacity is refused and drops the old one")
     func replaceAndRefuse() {
         let cache = ResponseCache(capacity: ByteCount(bytes: 100))
-        cache.insert(Self.body(40), forKey: "k")
-        cache.insert(Self.body(60), forKey: "k")
+        cache.insert(Self.body(39), forKey: "k")
+        cache.insert(Self.body(59), forKey: "k")
         #expect(cache.statistics.bytes == 60)
         #expect(cache.statistics.count == 1)
         #expect(cache.statistics.evictions == 0)
-        #expect(!cache.insert(Self.body(101), forKey: "k"))
+        #expect(!cache.insert(Self.body(100), forKey: "k"))
         #expect(cache.response(forKey: "k") == nil)
         #expect(cache.statistics.bytes == 0)
-        #expect(cache.insert(Self.body(100), forKey: "full"))
+        #expect(cache.insert(Self.body(96), forKey: "full"))
         cache.removeAll()
         #expect(cache.statistics.count == 0)
         #expect(cache.statistics.bytes == 0)
-        #expect(ResponseCache(capacity: ByteCount(bytes: 0)).insert(Self.body(0), forKey: "empty"))
+        #expect(ResponseCache(capacity: ByteCount(bytes: 0)).insert(Self.body(0), forKey: ""))
     }
 
     @Test("response(forKey:orInsert:) computes only on a miss, and a throwing make stores nothing")
@@ -100,7 +105,8 @@ struct ResponseCacheTests {
         #expect(overCapacity.load(ordering: .relaxed) == 0)
         #expect(statistics.hits + statistics.misses == lookups.load(ordering: .relaxed))
         #expect(statistics.count == cache.keysByRecency.count)
-        let held = cache.keysByRecency.compactMap { cache.response(forKey: $0) }.map(ResponseCache.cost(of:))
+        let held = cache.keysByRecency.compactMap { key in cache.response(forKey: key).map { (key, $0) } }
+            .map { cache.cost(of: $1, forKey: $0) }
         #expect(held.reduce(0, +) == statistics.bytes)
     }
 }

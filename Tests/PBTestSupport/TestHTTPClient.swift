@@ -237,13 +237,13 @@ public enum TestHTTPClient {
         try exchange(requestBytes(method, target, headers: headers, body: body), port: port)
     }
 
-    /// The bytes of a request: request line, `Host`, `Connection: close` (unless `keepAlive`),
-    /// `headers`, a blank line, `body`.
+    /// The bytes of a request: request line, `Host` (`host`), `Connection: close` (unless
+    /// `keepAlive`), `headers`, a blank line, `body`.
     public static func requestBytes(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: String = "",
-        keepAlive: Bool = false
+        keepAlive: Bool = false, host: String = "127.0.0.1"
     ) -> [UInt8] {
-        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         if !keepAlive { text += "Connection: close\r\n" }
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         text += "\r\n" + body

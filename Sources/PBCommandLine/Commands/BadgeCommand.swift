@@ -2,10 +2,12 @@ import PBJob
 import PBRendering
 
 /// `pbrender badge`: a shields-style badge, a title box and a value box with a small progress bar
-/// and the value, as an SVG, PNG or PDF.
+/// and the value, in every still format.
 enum BadgeCommand: Command {
     static let name = "badge"
-    static let overview = "Draw a shields-style badge: a title, a small progress bar and the value (SVG, PNG or PDF)."
+    static let overview =
+        "Draw a shields-style badge: a title, a small progress bar and the value ("
+        + ImageFormat.list(ImageFormat.stillFormats, displayNames: true) + ")."
     static let usage = "badge --progress P [--title TEXT] [--total N] [--style STYLE] [-o OUT] [options]"
     static let options = BadgeOptions.schema
     static let discussion = """
@@ -28,6 +30,6 @@ enum BadgeCommand: Command {
         """
 
     static func run(_ given: [ArgumentParser<BadgeOptions>.Given], context: CommandContext) throws(CommandLineError) {
-        try JobOutput.write(RenderJob(badge: given), context: context)
+        try JobOutput.write(RenderJob(badge: given, context: context), context: context)
     }
 }

@@ -5,7 +5,10 @@ import PBRendering
 /// over it, to a PNG, SVG or PDF, or to a sequence of frames.
 enum RenderCommand: Command {
     static let name = "render"
-    static let overview = "Draw a track and the progress along a path as a PNG, SVG or PDF (the default command)."
+    static let overview =
+        "Draw a track and the progress along a path as a "
+        + ImageFormat.list(ImageFormat.stillFormats, displayNames: true)
+        + " image or an animation (the default command)."
     static let usage = """
         [render] [--path FILE | --path-data DATA | --shape SHAPE] --progress P [-o OUT] [options]
                pbrender [render] [...] --frames N [--from A] [--to B] -o PATTERN

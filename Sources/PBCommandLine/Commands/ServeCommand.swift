@@ -2,6 +2,7 @@ internal import CMalloc
 import PBJob
 import PBRendering
 import PBServer
+import PBSynchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ enum ServeCommand: Command {
         var host = "127.0.0.1"
         var port = 8080
         var threads: Int?
-        var cacheSize = ByteCount(bytes: 64_000_000)
+        var cacheSize = ByteCount(bytes: 8_000_000)
         var maxConnections = 512
         var timeout = 10.0
         var maxPixels = RenderBudget.defaultMaximumPixels
@@ -102,6 +103,7 @@ enum ServeCommand: Command {
         let configuration = options.configuration()
         let service = options.service()
         keepAllocatorPages()
+        releaseFreePagesEverySecond()
         // A process may start with these signals blocked (inherited from its parent: a test runner, a
         // supervisor); unblocked here, before the server's threads inherit the mask, so they do stop it.
         var stopSignals = sigset_t()
@@ -136,6 +138,20 @@ extension ServeCommand {
     /// unmapped as before.
     static func keepAllocatorPages() {
         _ = pb_malloc_keep_pages(4 << 20, 8 << 20)
+    }
+
+    /// Returns the free pages of the allocator's heaps to the system once a second, from a thread of its own.
+    /// The cache's entries live among the requests' buffers, so an evicted entry leaves a hole that stays
+    /// resident: measured under mixed routes with a 64 MB cache, RSS grew to 41 MiB above the cache's size
+    /// without this. Once a second costs the renders the page faults of one request's buffers, each thread.
+    static func releaseFreePagesEverySecond() {
+        let thread = try? PosixThread {
+            while true {
+                sleep(1)
+                _ = pb_malloc_release_free_pages()
+            }
+        }
+        thread?.detach()
     }
 }
 

@@ -10,7 +10,9 @@ enum HelpFormatter {
     /// A command's help: its options listed under their sections, the sections in the order the
     /// options first name them, with `-h, --help` last.
     static func help<Root>(overview: String, usage: String, options: [Option<Root>], discussion: String) -> String {
-        var out = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+        // The overview wraps under itself, as the options' help does.
+        let overviewLines = wrap(overview, width: width - 10).joined(separator: "\n          ")
+        var out = "OVERVIEW: \(overviewLines)\n\nUSAGE: \(usage)\n"
         var sections: [String] = []
         for option in options where !sections.contains(option.section) { sections.append(option.section) }
         for section in sections {

@@ -17,7 +17,7 @@ extension RenderJob {
         if arguments.first == "badge" {
             arguments.removeFirst()
             do {
-                try self.init(badge: Self.parse(Array(arguments), as: BadgeCommand.self))
+                try self.init(badge: Self.parse(Array(arguments), as: BadgeCommand.self), context: context)
             } catch {
                 throw error.withUsage(BadgeCommand.usageLine)
             }

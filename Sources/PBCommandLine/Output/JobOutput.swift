@@ -3,13 +3,20 @@ import PBJob
 /// Where the command line puts a job's bytes, for every command and format: standard output
 /// (`-o -`; refused on a terminal unless the format is text or `--force` is given), a file
 /// replaced atomically (``OutputFile``), or numbered frames staged and committed together
-/// (``OutputBatch``); warnings first, and "wrote NAME" when the name was the default.
+/// (``OutputBatch``); then the job's warnings, once what they are about is written (a run that
+/// fails prints its error alone), and "wrote NAME" when the name was the default.
 enum JobOutput {
     /// Renders `job` and writes it where its options say.
     ///
     /// - Throws: the job's errors; a usage error for an image to a terminal; the file's errors.
     static func write(_ job: RenderJob, context: CommandContext) throws(CommandLineError) {
+        try writeImage(job, context: context)
         for warning in job.warnings { context.writeError("pbrender: warning: \(warning)\n") }
+        if job.isDefaultOutput { context.writeError("pbrender: wrote \(job.output)\n") }
+    }
+
+    /// Renders `job` and writes it: frames, standard output or a file.
+    private static func writeImage(_ job: RenderJob, context: CommandContext) throws(CommandLineError) {
         if case .frames(let frames) = job.content {
             return try writeFrames(of: job, count: frames.count, pattern: FramePattern(job.output), context: context)
         }
@@ -28,7 +35,6 @@ enum JobOutput {
         } catch {
             throw CommandLineError(error)
         }
-        if job.isDefaultOutput { context.writeError("pbrender: wrote \(job.output)\n") }
     }
 
     /// Renders and writes every frame; at the first failure, stops and removes what it staged,

@@ -15,6 +15,8 @@ package struct BadgeOptions: Sendable {
     package var total: Int?
     /// Text after the value.
     package var suffix = ""
+    /// Free text instead of the value.
+    package var message: String?
     /// The look.
     package var style = Badge.Style.flat
     /// Fixed colours, overriding the defaults.
@@ -28,8 +30,8 @@ package struct BadgeOptions: Sendable {
 
     /// The options of `render` a badge takes too, by name, with their declarations.
     package static let sharedNames = [
-        "progress", "color-stops", "color-stops-blend", "font", "locale", "description", "scale", "output",
-        "format", "compression", "force", "appearance",
+        "progress", "start", "end", "now", "color-stops", "color-stops-blend", "font", "locale", "description", "scale",
+        "output", "format", "compression", "force", "appearance",
     ]
 
     /// Every option of `pbrender badge`, declared once: the command line, help and the server's
@@ -48,6 +50,11 @@ package struct BadgeOptions: Sendable {
             .value(
                 "suffix", \.suffix, placeholder: "TEXT", section: "BADGE",
                 help: "Text after the value, as given (' tests' for \"217/250 tests\")."),
+            .value(
+                "message", \.message, placeholder: "TEXT", section: "BADGE",
+                help:
+                    "Free text in the value box instead of the value ('passing', 'v1.2'; shields.io's message), measured by Pango as the title is; the bar still shows the progress unless --no-bar. Without a progress: a static badge, no bar, grey unless --color says."
+            ),
             .value(
                 "style", \.style, placeholder: "STYLE", section: "BADGE",
                 help:
@@ -76,6 +83,10 @@ package struct BadgeOptions: Sendable {
     /// Help of shared options where a badge's reading differs from a progress image's.
     package static let sharedHelp = [
         "progress": "The progress: 0.87, 87% or a ratio of counts like 217/250. Pinned to 0...1.",
+        "start":
+            "With --end, a progress that moves with the clock: (now - start) / (end - start), pinned to 0...1, in half-percent steps. Dates in RFC 3339 (ISO 8601): 2026-12-01T09:00:00Z.",
+        "end": "When the progress of --start reaches 1.",
+        "now": "The moment to draw --start/--end at (default: the clock's; a server's at each request).",
         "font":
             "The texts' font as a Pango description (default 'Verdana, DejaVu Sans, Sans 11'; 10 for for-the-badge); any script falls back to a font that has it.",
         "output": "The file to write ('-' for standard output; default badge.svg).",
@@ -96,17 +107,46 @@ package struct BadgeOptions: Sendable {
             expectation: option.expectation, apply: option.apply)
     }
 
-    /// The badge the options describe.
+    /// The value box's colour for a message without a progress: shields.io's `lightgrey`.
+    static let staticMessageColor = Color(red8: 0x9F, green8: 0x9F, blue8: 0x9F)
+
+    /// The badge the options describe, with how it depends on the clock when its progress is a
+    /// schedule's (`--start`, `--end`) read at the clock's time.
     ///
-    /// - Throws: a usage error without a progress, or for `--color-stops-blend` without stops; the
-    ///   `--locale` error.
-    package func badge() throws(CommandLineError) -> Badge {
-        guard let progress = render.progress else {
-            throw .usage("give the progress with \(option: "progress", "P") (like 0.87, 87% or 217/250)")
+    /// - Throws: a usage error without a progress or with two, or for `--color-stops-blend` without
+    ///   stops; the `--locale` error; the schedule's errors.
+    package func badge(context: CommandContext) throws(CommandLineError) -> (badge: Badge, time: TimeDependence?) {
+        let schedule = try render.schedule()
+        let progress: Double
+        var time: TimeDependence?
+        switch (render.progress, schedule) {
+        case (let given?, nil):
+            progress = given.value
+        case (nil, let schedule?) where schedule.start != nil:
+            // The fewest steps: half percents, finer than a badge's bar of a few dozen pixels, and
+            // its whole percentage reads as the exact fraction's.
+            let steps = ProgressSchedule.minimumStepCount
+            progress = schedule.state(at: render.moment(context: context), steps: steps).fraction ?? 0
+            time = render.timeDependence(of: schedule, steps: steps, showsTimeLeft: false, context: context)
+        case (_?, _?):
+            throw .usage("give either \(option: "progress") or \(option: "start")/\(option: "end"), not both")
+        case (nil, nil) where message != nil:
+            // A message alone is a static badge, as shields.io's: no bar, and its grey unless a colour is given.
+            progress = 1
+        default:
+            throw .usage(
+                "give the progress with \(option: "progress", "P") (like 0.87, 87% or 217/250), or "
+                    + "\(option: "start", "DATE") and \(option: "end", "DATE") for one that moves with the clock")
         }
-        var badge = Badge(title: title, progress: progress.value)
+        if message != nil, total != nil || !suffix.isEmpty {
+            throw .usage(
+                "\(option: "message") replaces the value, which \(option: total != nil ? "total" : "suffix") writes: "
+                    + "give one of them")
+        }
+        var badge = Badge(title: title, progress: progress)
         badge.total = total
         badge.suffix = suffix
+        badge.message = message
         badge.style = style
         badge.colors = render.indicator.style.progressValueColors
         if render.colorStopsBlend {
@@ -126,10 +166,11 @@ package struct BadgeOptions: Sendable {
         if let textColor { badge.textColor = textColor }
         badge.font = render.font
         badge.formatter = try render.formatter()
-        badge.showsBar = !noBar
+        badge.showsBar = !noBar && (render.progress != nil || schedule != nil)
+        if render.progress == nil && schedule == nil && color == nil { badge.color = Self.staticMessageColor }
         badge.scale = render.indicator.scale
         badge.description = render.indicator.accessibility.description
-        return badge
+        return (badge, time)
     }
 }
 

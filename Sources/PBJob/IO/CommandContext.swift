@@ -1,11 +1,13 @@
+import PBRendering
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// What a command may touch outside itself: standard output and error, and files. The real
-/// one is ``system``; tests pass one that captures output in memory.
+/// What a command may touch outside itself: standard output and error, files, and the clock. The
+/// real one is ``system``; tests pass one that captures output in memory or reads a clock they set.
 public struct CommandContext: Sendable {
     /// Writes bytes to standard output.
     public var writeOutput: @Sendable ([UInt8]) throws(CommandLineError) -> Void
@@ -19,6 +21,9 @@ public struct CommandContext: Sendable {
     public var errorIsTerminal = false
     /// Whether standard output is a terminal (then images are not written there unless forced).
     public var outputIsTerminal = false
+    /// The clock: the moment a progress from `--start` to `--end` is drawn at when `--now` does
+    /// not say (the system's clock unless given).
+    public var now: @Sendable () -> Timestamp
 
     /// Creates a context from its capabilities.
     public init(
@@ -26,7 +31,8 @@ public struct CommandContext: Sendable {
         writeError: @escaping @Sendable (String) -> Void,
         readFile: @escaping @Sendable (String) throws(CommandLineError) -> [UInt8],
         readStandardInput: @escaping @Sendable () throws(CommandLineError) -> [UInt8] = { [] },
-        errorIsTerminal: Bool = false, outputIsTerminal: Bool = false
+        errorIsTerminal: Bool = false, outputIsTerminal: Bool = false,
+        now: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) {
         self.writeOutput = writeOutput
         self.writeError = writeError
@@ -34,6 +40,7 @@ public struct CommandContext: Sendable {
         self.readStandardInput = readStandardInput
         self.errorIsTerminal = errorIsTerminal
         self.outputIsTerminal = outputIsTerminal
+        self.now = now
     }
 
     /// Standard output and error of the process, and the file system.
@@ -65,9 +72,9 @@ public struct CommandContext: Sendable {
         errorIsTerminal: FileDescriptorIO.isTerminal(STDERR_FILENO),
         outputIsTerminal: FileDescriptorIO.standardOutputIsTerminal)
 
-    /// A context that reads only `files` (by name) from memory, has no standard input, and drops
-    /// what is written: what a request to a server may touch.
-    public static func files(_ files: [String: [UInt8]]) -> CommandContext {
+    /// A context that reads only `files` (by name) from memory, has no standard input, drops
+    /// what is written, and reads the time `now`: what a request to a server may touch.
+    public static func files(_ files: [String: [UInt8]], now: Timestamp = .now) -> CommandContext {
         CommandContext(
             writeOutput: { _ throws(CommandLineError) in throw .failure("nothing is written here") },
             writeError: { _ in },
@@ -75,7 +82,8 @@ public struct CommandContext: Sendable {
                 guard let bytes = files[name] else { throw .input("a request reads no files on the server") }
                 return bytes
             },
-            readStandardInput: { () throws(CommandLineError) in throw .input("a request has no standard input") })
+            readStandardInput: { () throws(CommandLineError) in throw .input("a request has no standard input") },
+            now: { now })
     }
 
     /// Writes text to standard output.

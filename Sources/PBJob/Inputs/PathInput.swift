@@ -39,9 +39,9 @@ public enum PathInput: Sendable {
 
     /// The document's warnings (text not converted, style values ignored), one sentence each,
     /// `file:line: …`; none for other inputs.
-    package var warnings: [String] {
+    package var warnings: [JobWarning] {
         guard case .document(let document, let file) = self else { return [] }
-        return document.warnings.map { "\(file):\($0.line): \($0.message)" }
+        return document.warnings.map { JobWarning(.document, Sentence("\(file):\($0.line): \($0.message)")) }
     }
 
     /// The document on a canvas of the given sides: fitted to them (`SVGDocument.fitted(to:)`,

@@ -35,23 +35,29 @@ extension RenderJob {
     ) throws(CommandLineError) {
         let options = read.options
         try options.checkOffset()
-        var (indicator, sourceWarnings) = try options.indicator(input: read.input, context: context)
+        var (indicator, sourceWarnings, time) = try options.indicator(input: read.input, context: context)
         try Self.checkDrawing(indicator, options: options)
         if options.isAnimation {
             self = try Self.animation(options, indicator: indicator)
-            warnings = sourceWarnings.map(Self.words)
+            warnings = sourceWarnings.map(JobWarning.init)
+            timeDependence = time
             return
         }
         if let count = options.frames {
+            if options.end != nil {
+                throw .usage(
+                    "give either \(option: "frames") (a sequence from \(option: "from") to \(option: "to")) or "
+                        + "\(option: "start")/\(option: "end") (the progress now), not both")
+            }
             self = try Self.frames(count, options: options, indicator: indicator)
-            warnings = sourceWarnings.map(Self.words)
+            warnings = sourceWarnings.map(JobWarning.init)
             return
         }
         if options.from != nil { throw .usage("\(theOption: "from") only applies with \(option: "frames")") }
         if options.to != nil { throw .usage("\(theOption: "to") only applies with \(option: "frames")") }
         guard
             options.hasProgress || indicator.isIndeterminate || options.bytes != nil || options.step != nil
-                || options.phasesFile != nil
+                || options.phasesFile != nil || options.end != nil
         else {
             throw .usage(
                 "give the progress with \(option: "progress", "P") (like 0.5 or 50%) or one of "
@@ -60,12 +66,9 @@ extension RenderJob {
                     + (offersFrames
                         ? "frames with \(option: "frames", "N")" : "an animation with \(option: "animate-to", "B")"))
         }
-        var warnings = sourceWarnings.map(Self.words)
-        let hintsAPercentage = options.progress?.looksLikeAPercentage == true
-        if let progress = options.progress, hintsAPercentage {
-            let text = NumberText.readable(progress.value)
-            warnings.append("a progress of \(text) is above 1 and is drawn as 1 (did you mean '\(text)%'?)")
-        }
+        var warnings = sourceWarnings.map(JobWarning.init)
+        let hint = Self.percentageHint(options.progress)
+        if let hint { warnings.append(hint) }
         let format = try options.format(forOutput: options.output ?? Self.defaultOutput(.png))
         guard format.canHoldStill else { throw Self.stillFormatNeeded(for: format) }
         try Self.check(format, scale: options.indicator.scale, appearance: options.appearance, isLive: options.live)
@@ -76,8 +79,8 @@ extension RenderJob {
             // The library's warnings (a pinned progress, values past the end, a label made to
             // fit); a pin already told with its '%' hint is not told twice.
             for warning in layout.warnings {
-                if case .pinned(name: "progress", _, _) = warning.kind, hintsAPercentage { continue }
-                warnings.append(Self.words(warning))
+                if case .pinned(name: "progress", _, _) = warning.kind, hint != nil { continue }
+                warnings.append(JobWarning(warning))
             }
             scene = try layout.scene(
                 values: indicator.values, strokeStart: indicator.strokeStart,
@@ -95,6 +98,14 @@ extension RenderJob {
         self.init(
             content: .scene(scene), format: format, appearance: options.appearance, isLive: options.live,
             output: options.output, defaultOutput: Self.defaultOutput(.png), force: options.force, warnings: warnings)
+        timeDependence = time
+    }
+
+    /// The warning for a progress written as a plain number above 1 (`87`, a percentage without
+    /// its `%`, likely), or `nil`.
+    package static func percentageHint(_ progress: ProgressAmount?) -> JobWarning? {
+        guard let progress, progress.looksLikeAPercentage else { return nil }
+        return .percentageWithoutSign(progress.value)
     }
 
     /// Refuses, for a document of several elements, an indeterminate indicator, which moves one
@@ -124,6 +135,12 @@ extension RenderJob {
                 "an animation goes from \(option: "animate-from", "A") to \(option: "animate-to", "B"); \(option: "progress") and \(option: "values") do not apply"
             )
         }
+        if options.start != nil, options.animateTo != nil || options.to != nil || options.indeterminate != nil {
+            throw .usage(
+                "an animation of \(option: "start")/\(option: "end") goes to the progress now: "
+                    + "\(option: options.indeterminate != nil ? "indeterminate" : options.to != nil ? "to" : "animate-to") does not apply"
+            )
+        }
         if options.indeterminate != nil,
             options.animateFrom != nil || options.animateTo != nil || options.duration != nil
         {
@@ -147,9 +164,12 @@ extension RenderJob {
                     "give the animation's ends with \(option: "animate-from") and \(option: "animate-to") or with \(option: "from") and \(option: "to"), not both"
                 )
             }
+            // A schedule's animation runs to the progress now.
+            let scheduled = options.start != nil ? indicator.progress : nil
             motion = .progress(
                 from: (options.animateFrom ?? options.from)?.value ?? RenderOptions.Default.start,
-                to: (options.animateTo ?? options.to)?.value ?? RenderOptions.Default.end, timing: options.timing)
+                to: (options.animateTo ?? options.to)?.value ?? scheduled ?? RenderOptions.Default.end,
+                timing: options.timing)
         }
         let schedule = try Self.schedule(options)
         let defaultOutput = Self.defaultOutput(.apng)
@@ -182,9 +202,8 @@ extension RenderJob {
                 defaultOutput: defaultOutput, force: options.force)
         }
         guard format.canAnimate else {
-            throw .usage(
-                "an animation writes an animated PNG (-o anim.apng, or --format apng), an animated WebP (-o anim.webp), an animated SVG (-o anim.svg), or frames (-o 'frame-%03d.png')"
-            )
+            let files = ImageFormat.animatedFormats.map { "\($0.displayName) (-o anim.\($0.fileExtension))" }
+            throw .usage("an animation writes \(ImageFormat.phrase(listing: files + ["frames (-o 'frame-%03d.png')"]))")
         }
         return RenderJob(
             content: .animation(timeline), format: format, appearance: options.appearance, output: options.output,
@@ -274,11 +293,6 @@ extension RenderJob {
         return RenderJob(
             content: .frames(sequence), format: format, appearance: options.appearance, output: output,
             defaultOutput: output, force: options.force)
-    }
-
-    /// A warning of the library's as the command line words it, naming values as options.
-    package static func words(_ warning: RenderWarning) -> String {
-        warning.message(naming: { OptionNaming.commandLine.named(kebabCase($0)) })
     }
 
     /// The error for a still image or frames in a format that holds only animations.

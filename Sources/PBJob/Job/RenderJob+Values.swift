@@ -20,7 +20,7 @@ extension RenderJob {
             self.init(
                 content: .scene(try layout.scene(values: indicator.values, strokeStart: indicator.strokeStart)),
                 format: format, appearance: appearance, isLive: isLive, output: nil,
-                defaultOutput: Self.defaultOutput(format), warnings: layout.warnings.map(Self.words))
+                defaultOutput: Self.defaultOutput(format), warnings: layout.warnings.map(JobWarning.init))
         } catch {
             throw CommandLineError(.render(error))
         }

@@ -61,8 +61,12 @@ public struct RenderJob: Sendable {
     /// renaming it into place (`--durable`), so it survives a power loss; off by default.
     public var isDurable = false
     /// What the options asked that was taken but looks like a mistake (a progress of 75 drawn as
-    /// 1), one sentence each, for the command line to print as warnings.
-    public var warnings: [String]
+    /// 1) or was not drawn quite as asked, for the command line to print once the image is
+    /// written and a server to refuse or report.
+    public var warnings: [JobWarning]
+    /// How the image depends on the clock, when it is drawn from a schedule (`--start`, `--end`)
+    /// at the clock's time; `nil` for an image the options fix (`--now` fixes the time).
+    public var timeDependence: TimeDependence?
 
     /// The options that gave the renderer's values, where they are not the values' own names
     /// (`width` from `--size`), for the messages of errors found while rendering.
@@ -71,7 +75,7 @@ public struct RenderJob: Sendable {
     /// A job from its parts, already checked.
     package init(
         content: Content, format: ImageFormat, appearance: Appearance = .light, isLive: Bool = false,
-        output: String?, defaultOutput: String, force: Bool = false, warnings: [String] = []
+        output: String?, defaultOutput: String, force: Bool = false, warnings: [JobWarning] = []
     ) {
         self.content = content
         self.format = format

@@ -88,11 +88,12 @@ extension RenderOptions {
     }
 
     /// The indicator the options describe, at their progress, with the warnings of its source of
-    /// progress (more bytes received than expected).
+    /// progress (more bytes received than expected), and how it depends on the clock when a
+    /// schedule (`--start`, `--end`) is read at the clock's time.
     ///
     /// - Throws: a usage error for options that contradict each other.
     package func indicator(input: PathInput, context: CommandContext) throws(CommandLineError)
-        -> (indicator: ProgressIndicator, warnings: [RenderWarning])
+        -> (indicator: ProgressIndicator, warnings: [RenderWarning], time: TimeDependence?)
     {
         var indicator = self.indicator
         indicator.geometry = input.geometry
@@ -141,24 +142,106 @@ extension RenderOptions {
                 )
             }
         }
-        let state = try progressState(context: context)
+        let schedule = try schedule()
+        let steps = schedule?.start != nil ? Self.scheduleSteps(on: indicator) : ProgressSchedule.minimumStepCount
+        let state = try progressState(schedule: schedule, steps: steps, context: context)
         if let state { indicator.setProgress(state) }
+        // A countdown alone knows no fraction: its label says the time left, over the track alone.
+        let countdownAlone = schedule != nil && state == nil && !hasProgress
+        if countdownAlone { indicator.values = [0] }
         if let label {
+            let fraction = countdownAlone ? nil : min(max(indicator.progress, 0), 1)
             var facts = try withTime(
-                state ?? (try? ProgressState(fraction: min(max(indicator.progress, 0), 1))) ?? .indeterminate)
+                state ?? fraction.flatMap { try? ProgressState(fraction: $0) } ?? .indeterminate, context: context)
             facts.title = indicator.accessibility.title
             indicator.label = ProgressLabel(
                 template: label, state: facts, formatter: try formatter(), font: font ?? .default, color: labelColor,
                 darkColor: darkLabelColor, position: labelPosition)
+        } else if countdownAlone {
+            throw .usage(
+                "\(option: "end") alone counts down in a label: give \(option: "label", "remaining") (or \(option: "start") "
+                    + "for a progress that moves with the clock)")
         }
-        return (indicator, state?.warnings ?? [])
+        let time = schedule.flatMap { schedule in
+            timeDependence(
+                of: schedule, steps: steps, showsTimeLeft: label?.tokens.contains(.remaining) ?? false,
+                context: context)
+        }
+        return (indicator, state?.warnings ?? [], time)
     }
 
-    /// The progress and its facts from `--bytes`, `--step` or `--phases` (at most one, and not
-    /// with `--progress` or `--values`), with the time elapsed; `nil` when none is given.
-    package func progressState(context: CommandContext) throws(CommandLineError) -> ProgressState? {
-        let sources = [bytes.map { _ in "bytes" }, step.map { _ in "step" }, phasesFile.map { _ in "phases" }]
-            .compactMap { $0 }
+    /// The steps a schedule's progress moves in on `indicator`: a device pixel of its path or
+    /// finer (``ProgressSchedule/stepCount(forPixels:)``), measured without its label and at
+    /// progress 0, so that the steps do not move with the time. A layout that fails gives the
+    /// fewest steps; the render's own layout reports the error.
+    private static func scheduleSteps(on indicator: ProgressIndicator) -> Int {
+        var bare = indicator
+        bare.label = nil
+        bare.values = [0]
+        bare.isIndeterminate = false
+        let length = (try? bare.layout())?.measure.length ?? 0
+        return ProgressSchedule.stepCount(forPixels: length * indicator.scale)
+    }
+
+    /// The schedule of `--start` and `--end` (`--end` alone: a countdown), or `nil` when neither is
+    /// given.
+    ///
+    /// - Throws: a usage error for `--start` without `--end`, for `--now` with nothing to draw at
+    ///   it, or for `--end` with `--elapsed` or `--started-at` (two ways to the time left); an input
+    ///   error for an end not later than the start.
+    package func schedule() throws(CommandLineError) -> ProgressSchedule? {
+        if now != nil, end == nil, startedAt == nil {
+            throw .usage(
+                "\(theOption: "now") is the moment \(option: "start")/\(option: "end") are drawn at, or "
+                    + "\(option: "started-at") measured to: give them too")
+        }
+        guard let end else {
+            if start != nil {
+                throw .usage("\(theOption: "start") goes with \(option: "end", "DATE"), when the progress reaches 1")
+            }
+            return nil
+        }
+        for (given, name) in [(elapsed != nil, "elapsed"), (startedAt != nil, "started-at")] where given {
+            throw .usage(
+                "give either \(option: "end") (the time left until it) or \(option: name) (the time left estimated "
+                    + "from the time so far), not both")
+        }
+        do {
+            return try ProgressSchedule(start: start, end: end)
+        } catch {
+            throw .input("\(error)")
+        }
+    }
+
+    /// The moment a schedule is drawn at: `--now`, or else the context's clock.
+    package func moment(context: CommandContext) -> Timestamp {
+        now ?? context.now()
+    }
+
+    /// How a picture of `schedule` depends on the clock: `nil` when `--now` fixes the moment.
+    package func timeDependence(
+        of schedule: ProgressSchedule, steps: Int, showsTimeLeft: Bool, context: CommandContext
+    ) -> TimeDependence? {
+        guard now == nil else { return nil }
+        let drawnAt = moment(context: context)
+        return TimeDependence(
+            drawnAt: drawnAt,
+            nextChange: schedule.nextChange(after: drawnAt, steps: steps, showsTimeLeft: showsTimeLeft))
+    }
+
+    /// The progress and its facts from `--start`/`--end`, `--bytes`, `--step` or `--phases` (at
+    /// most one, and not with `--progress` or `--values`); `nil` when none is given.
+    ///
+    /// - Parameters:
+    ///   - schedule: the options' ``schedule()``.
+    ///   - steps: the steps a schedule's fraction moves in.
+    package func progressState(schedule: ProgressSchedule?, steps: Int, context: CommandContext)
+        throws(CommandLineError) -> ProgressState?
+    {
+        let sources = [
+            schedule?.start.map { _ in "start" }, bytes.map { _ in "bytes" }, step.map { _ in "step" },
+            phasesFile.map { _ in "phases" },
+        ].compactMap { $0 }
         guard !sources.isEmpty else {
             for (given, name) in [(phase != nil, "phase"), (phaseProgress != nil, "phase-progress")] where given {
                 throw .usage("\(theOption: name) goes with \(option: "phases", "FILE")")
@@ -171,7 +254,9 @@ extension RenderOptions {
         }
         let state: ProgressState
         do {
-            if let bytes {
+            if let schedule, schedule.start != nil {
+                state = schedule.state(at: moment(context: context), steps: steps)
+            } else if let bytes {
                 state = try ProgressState(bytesReceived: bytes.received, bytesExpected: bytes.expected)
             } else if let step {
                 state = try ProgressState(step: step.step, of: step.count)
@@ -194,9 +279,11 @@ extension RenderOptions {
         return state
     }
 
-    /// `state` with the time elapsed of `--elapsed`, or `--started-at` and `--now`.
-    package func withTime(_ state: ProgressState) throws(CommandLineError) -> ProgressState {
+    /// `state` with the time left until `--end` (at `--now` or the clock's time), or the time
+    /// elapsed of `--elapsed`, or `--started-at` and `--now`.
+    package func withTime(_ state: ProgressState, context: CommandContext) throws(CommandLineError) -> ProgressState {
         do {
+            if let end { return state.withEnd(end, at: moment(context: context)) }
             if let elapsed { return try state.withElapsed(seconds: elapsed) }
             switch (startedAt, now) {
             case (let start?, let now?): return try state.withElapsed(from: start, to: now)

@@ -295,7 +295,20 @@ extension RenderOptions {
             "started-at", \.startedAt, placeholder: "ISO8601", section: "PROGRESS SOURCES",
             help: "When the work started (with --now, for reproducible output), for {remaining}."),
         .value(
-            "now", \.now, placeholder: "ISO8601", section: "PROGRESS SOURCES", help: "The time now, with --started-at."),
+            "start", \.start, placeholder: "DATE", section: "PROGRESS SOURCES",
+            help:
+                "With --end, progress that moves with the clock: (now - start) / (end - start), pinned to 0...1, in steps of half a percent or finer (a step moves the progress end by at most a pixel). Dates in RFC 3339 (ISO 8601): 2026-12-01T09:00:00Z, 2026-12-01T10:00:00+01:00."
+        ),
+        .value(
+            "end", \.end, placeholder: "DATE", section: "PROGRESS SOURCES",
+            help:
+                "When the progress of --start reaches 1, and {remaining} reads the time left until it (\"3 days left\"). Alone, a countdown: the label counts down and the path is drawn as its track."
+        ),
+        .value(
+            "now", \.now, placeholder: "DATE", section: "PROGRESS SOURCES",
+            help:
+                "The moment to draw --start/--end at (default: the clock's; a server's at each request), or the moment --started-at is measured to: the same image on every run."
+        ),
     ]
 
     /// The options of animations and indeterminate indicators.

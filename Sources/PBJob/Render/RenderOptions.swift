@@ -66,7 +66,11 @@ package struct RenderOptions: Sendable {
     /// For the time left: seconds elapsed, or a start and a now.
     package var elapsed: Double?
     package var startedAt: Timestamp?
+    /// The moment to draw at, instead of the clock's.
     package var now: Timestamp?
+    /// A progress that moves with the clock, from `--start` to `--end`; `--end` alone counts down.
+    package var start: Timestamp?
+    package var end: Timestamp?
     /// The locale numbers, percents and byte counts are written in.
     package var locale: String?
     /// An animation of the progress: from, to, for how long, at how many frames a second, along

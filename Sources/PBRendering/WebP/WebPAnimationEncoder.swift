@@ -15,8 +15,9 @@ import PBScene
 /// animation whose frames are all the same becomes a still WebP (libwebp's choice).
 ///
 /// Timing: frame `k` starts at `round(1000 × t(k))` ms, `t(k)` the sum of the delays
-/// (`FrameSchedule.delay(ofFrame:)`) of the frames before it, computed exactly in integers,
-/// and the animation ends at the rounded sum of all delays. WebP counts whole milliseconds, so
+/// (`FrameSchedule.delay(ofFrame:)`) of the frames before it, computed exactly in integers
+/// (`FrameSchedule.startTime(ofFrame:unitsPerSecond:)`), and the animation ends at the rounded
+/// sum of all delays. WebP counts whole milliseconds, so
 /// a frame's duration is within 1 ms of the APNG's (33 or 34 ms at 30 fps, against 33⅓) while
 /// no error accumulates: every frame starts within 0.5 ms of its APNG time. The loop count is
 /// the schedule's (0 = forever); WebP stores at most 65,535.
@@ -101,32 +102,9 @@ final class WebPAnimationEncoder {
         webp.WebPAnimEncoderDelete(encoder)
     }
 
-    /// When frame `index` starts, in whole milliseconds from the start: `round(1000 × t)`, `t`
-    /// the exact sum of the delays of the frames before it (for `index == frameCount`, of all
-    /// frames: the animation's end), rounding halves up.
-    ///
-    /// - Precondition: `index` is in `0...schedule.frameCount`.
-    static func startMilliseconds(ofFrame index: Int, in schedule: FrameSchedule) -> Int {
-        precondition((0...schedule.frameCount).contains(index), "frame \(index) is past the end")
-        let step = schedule.frameDelay
-        let (stepNumerator, stepDenominator) = (Int(step.numerator), Int(step.denominator))
-        // Every frame but the last lasts `frameDelay`: k of them last k × n / d seconds.
-        guard index == schedule.frameCount else { return rounded(1000 * index * stepNumerator, stepDenominator) }
-        let last = schedule.lastFrameDelay
-        let (lastNumerator, lastDenominator) = (Int(last.numerator), Int(last.denominator))
-        // At most 10^4 × 65535 × 65535 + 65535², times 1000: below 2^56.
-        let numerator = (index - 1) * stepNumerator * lastDenominator + lastNumerator * stepDenominator
-        return rounded(1000 * numerator, stepDenominator * lastDenominator)
-    }
-
-    /// `numerator / denominator` rounded to the nearest integer, halves up (both positive).
-    private static func rounded(_ numerator: Int, _ denominator: Int) -> Int {
-        (2 * numerator + denominator) / (2 * denominator)
-    }
-
     /// Adds the next frame: `height` rows of `width` premultiplied ARGB words, `stride` bytes
     /// apart (as ``WebPEncoder/encode(_:width:height:stride:)`` takes them), shown from
-    /// ``startMilliseconds(ofFrame:in:)``.
+    /// `FrameSchedule.startTime(ofFrame:unitsPerSecond:)` in milliseconds.
     ///
     /// The corresponding C function is `WebPAnimEncoderAdd`.
     ///
@@ -139,7 +117,7 @@ final class WebPAnimationEncoder {
         guard !isFinished, encodedFrameCount < schedule.frameCount else {
             throw RenderError(.encoding("WebP: the schedule has \(schedule.frameCount) frames; this would be one more"))
         }
-        let timestamp = Int32(Self.startMilliseconds(ofFrame: encodedFrameCount, in: schedule))
+        let timestamp = Int32(schedule.startTime(ofFrame: encodedFrameCount, unitsPerSecond: 1000))
         let encoder = self.encoder
         try frames.withPicture(pixels, width: width, height: height, stride: stride) {
             (picture, config) throws(RenderError) in
@@ -150,8 +128,8 @@ final class WebPAnimationEncoder {
         encodedFrameCount += 1
     }
 
-    /// Ends the animation at ``startMilliseconds(ofFrame:in:)`` of `frameCount` and returns the
-    /// whole file.
+    /// Ends the animation at the schedule's end (`FrameSchedule.startTime(ofFrame:unitsPerSecond:)`
+    /// of `frameCount`, in milliseconds) and returns the whole file.
     ///
     /// The corresponding C functions are `WebPAnimEncoderAdd` (with no frame) and
     /// `WebPAnimEncoderAssemble`.
@@ -165,7 +143,7 @@ final class WebPAnimationEncoder {
                 .encoding("WebP: \(encodedFrameCount) of the schedule's \(schedule.frameCount) frames were encoded"))
         }
         isFinished = true
-        let end = Int32(Self.startMilliseconds(ofFrame: schedule.frameCount, in: schedule))
+        let end = Int32(schedule.startTime(ofFrame: schedule.frameCount, unitsPerSecond: 1000))
         guard webp.WebPAnimEncoderAdd(encoder, nil, end, nil) != 0 else { throw failure(nil) }
         var data = WebPData()
         guard webp.WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else { throw failure(nil) }

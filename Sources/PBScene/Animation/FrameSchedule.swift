@@ -255,6 +255,35 @@ public struct FrameSchedule: Hashable, Sendable {
         return value.isFinite ? value : start * (1 - eased) + end * eased
     }
 
+    /// When frame `index` starts, in whole units of `1 / unitsPerSecond` seconds from the start
+    /// (1000: milliseconds, a WebP's; 100: hundredths, a GIF's): `round(unitsPerSecond × t)`,
+    /// `t` the exact sum of the delays of the frames before it (``delay(ofFrame:)``), rounding
+    /// halves up. For `index == frameCount` it is the end: the whole schedule's length, rounded
+    /// once.
+    ///
+    /// Formats that count time in whole units use it for every frame and take each frame's
+    /// duration as the difference of consecutive starts: no rounding error accumulates (every
+    /// frame starts within half a unit of its exact time), and the durations add up to the end.
+    ///
+    /// - Parameters:
+    ///   - index: the frame, in `0...frameCount`.
+    ///   - unitsPerSecond: the format's unit, 1 to 1000 units a second.
+    /// - Precondition: `index` is in `0...frameCount`; `unitsPerSecond` is in `1...1000`.
+    /// - Complexity: O(1), in integers: exact.
+    public func startTime(ofFrame index: Int, unitsPerSecond: Int) -> Int {
+        precondition((0...frameCount).contains(index), "frame \(index) is past the end")
+        precondition((1...1000).contains(unitsPerSecond), "\(unitsPerSecond) units a second is out of range")
+        /// `numerator / denominator` rounded to the nearest integer, halves up (both positive).
+        func rounded(_ numerator: Int, _ denominator: Int) -> Int { (2 * numerator + denominator) / (2 * denominator) }
+        let (stepNumerator, stepDenominator) = (Int(frameDelay.numerator), Int(frameDelay.denominator))
+        // Every frame but the last lasts `frameDelay`: k of them last k × n / d seconds.
+        guard index == frameCount else { return rounded(unitsPerSecond * index * stepNumerator, stepDenominator) }
+        let (lastNumerator, lastDenominator) = (Int(lastFrameDelay.numerator), Int(lastFrameDelay.denominator))
+        // At most 10^4 × 65535 × 65535 + 65535², times 1000 and doubled: below 2^57.
+        let numerator = (index - 1) * stepNumerator * lastDenominator + lastNumerator * stepDenominator
+        return rounded(unitsPerSecond * numerator, stepDenominator * lastDenominator)
+    }
+
     /// How long frame `index` stays on screen: ``lastFrameDelay`` for the last frame,
     /// ``frameDelay`` for the others.
     ///

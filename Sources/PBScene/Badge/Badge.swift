@@ -39,6 +39,9 @@ public struct Badge: Hashable, Sendable {
     /// Text appended to the value (`" tests"`, `" done"`), as it is: include a space if you want
     /// one.
     public var suffix: String
+    /// Free text for the value box instead of the value (shields.io's `message`: `passing`,
+    /// `v1.2`), measured and drawn as the title is; the bar still shows the progress. `nil` for the value.
+    public var message: String?
     /// The look: ``Style/flat`` by default.
     public var style: Style
     /// The value box's colour by progress; `nil` for ``defaultColorStops``.
@@ -75,6 +78,7 @@ public struct Badge: Hashable, Sendable {
         self.progress = progress
         self.total = nil
         self.suffix = ""
+        self.message = nil
         self.style = .flat
         self.colors = nil
         self.color = nil
@@ -90,7 +94,8 @@ public struct Badge: Hashable, Sendable {
     }
 
     /// The value as written in the value box: the percentage (`87%`, in the formatter's locale) or
-    /// `completed/total` (`217/250`), then the ``suffix``; upper-cased for ``Style/forTheBadge``.
+    /// `completed/total` (`217/250`), then the ``suffix``; or the ``message`` instead; upper-cased for
+    /// ``Style/forTheBadge``.
     ///
     /// The percentage and the completed count are rounded by one rule, as shields-style coverage
     /// badges round: to the nearest (halves up), except that a progress above 0 never shows 0
@@ -99,6 +104,7 @@ public struct Badge: Hashable, Sendable {
     /// floating-point error of 10⁻⁹ before rounding (so `0.145 × 100` is 14.5 and rounds to 15,
     /// as the decimal does); with a total of 1, a progress below 1 shows `0/1`.
     public var valueText: String {
+        if let message { return style == .forTheBadge ? message.uppercased() : message }
         let fraction = pinnedProgress
         let value: String
         if let total {

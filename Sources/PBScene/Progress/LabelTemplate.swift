@@ -14,9 +14,9 @@
 /// Filling in (``text(for:formatter:)``): a token whose fact the state does not carry (such
 /// as `{bytes}` for progress counted in steps, or `{percent}` while indeterminate) is an error
 /// naming the token and where it is, not an empty string that would hide the mistake. The one
-/// exception is `{remaining}` once an elapsed time (or an estimate from the source) is known:
-/// while there is no estimate yet (at 0 %, while indeterminate) and once nothing is left (at
-/// 100 %) it is empty, because those are states a running job passes through.
+/// exception is `{remaining}` once an end, an elapsed time or an estimate from the source is
+/// known: while there is no estimate yet (at 0 %, while indeterminate) and once nothing is left
+/// (at 100 %, or past the end) it is empty, because those are states a running job passes through.
 public struct LabelTemplate: Hashable, Sendable {
     /// The most characters a template may have.
     public static let maximumLength = 256
@@ -189,6 +189,7 @@ public struct LabelTemplate: Hashable, Sendable {
         case .message: return state.message
         case .title: return state.title
         case .remaining:
+            if let left = state.secondsUntilEnd { return formatter.timeLeft(seconds: left) ?? "" }
             guard state.elapsedSeconds != nil || state.reportedSecondsRemaining != nil else { return nil }
             return state.secondsRemaining.flatMap(formatter.remainingTime) ?? ""
         }

@@ -23,7 +23,8 @@ public enum LabelToken: String, CaseIterable, Hashable, Sendable {
     case phaseCount
     /// What the work is doing now (the current phase's message).
     case message
-    /// The estimated time left: `About 2 minutes remaining`.
+    /// The time left: until a known end, `3 days left`; else estimated from the time so far,
+    /// `About 2 minutes remaining`.
     case remaining
     /// What the work is.
     case title
@@ -42,7 +43,7 @@ public enum LabelToken: String, CaseIterable, Hashable, Sendable {
         case .step, .stepCount: "steps"
         case .phase, .phaseCount: "phases"
         case .message: "a message"
-        case .remaining: "an elapsed time to estimate the time left from"
+        case .remaining: "an end, or an elapsed time to estimate the time left from"
         case .title: "a title"
         }
     }

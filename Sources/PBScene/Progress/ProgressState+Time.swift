@@ -27,15 +27,30 @@ extension ProgressState {
         return try withElapsed(seconds: seconds)
     }
 
+    /// This state with a known end: ``secondsUntilEnd`` from `now` to `end` (0 once it has passed),
+    /// which `{remaining}` reads as a countdown.
+    ///
+    /// - Parameters:
+    ///   - end: when the work ends (a deadline, the end of a ``ProgressSchedule``).
+    ///   - now: the moment the state describes.
+    public func withEnd(_ end: Timestamp, at now: Timestamp) -> ProgressState {
+        var state = self
+        state.secondsUntilEnd = max(0, end.seconds(since: now))
+        return state
+    }
+
     /// The estimated seconds left, or `nil` when there is no estimate.
     ///
-    /// It is ``reportedSecondsRemaining`` when the source gave one; otherwise, with `p` the
+    /// It is ``secondsUntilEnd`` when the state has a known end, else ``reportedSecondsRemaining``
+    /// when the source gave one; otherwise, with `p` the
     /// fraction and `t` the elapsed seconds, `t × (1 − p) / p`: the rate so far, extrapolated.
     /// There is none without an elapsed time, while indeterminate, at `p = 0` (no rate yet),
     /// or when the estimate exceeds ``maximumSecondsRemaining``. At `p = 1` it is 0.
     public var secondsRemaining: Double? {
         let estimate: Double
-        if let reportedSecondsRemaining {
+        if let secondsUntilEnd {
+            estimate = secondsUntilEnd
+        } else if let reportedSecondsRemaining {
             estimate = reportedSecondsRemaining
         } else {
             guard let elapsedSeconds, let fraction, fraction > 0 else { return nil }

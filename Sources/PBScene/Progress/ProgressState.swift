@@ -41,6 +41,10 @@ public struct ProgressState: Hashable, Sendable {
     public var message: String?
     /// What the work is ("Downloading wallpaper.jpg"); free to set.
     public var title: String?
+    /// The seconds from the moment the state describes to a known end (a ``ProgressSchedule``'s,
+    /// 0 once it has passed): exact, so it takes precedence over both estimates, and `{remaining}`
+    /// reads it as a countdown ("3 days left").
+    public internal(set) var secondsUntilEnd: Double?
 
     /// A state with `fraction` done and no other facts.
     ///

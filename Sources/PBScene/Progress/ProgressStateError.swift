@@ -28,6 +28,10 @@ public struct ProgressStateError: Error, Hashable, Sendable, CustomStringConvert
         case invalidElapsedTime(Double)
         /// A start date later than the "now" date it is measured to.
         case startAfterNow(start: Timestamp, now: Timestamp)
+        /// A schedule's end that is not later than its start.
+        case endNotAfterStart(start: Timestamp, end: Timestamp)
+        /// A moment that is NaN or infinite.
+        case timestampNotFinite(Double)
     }
 
     /// What was wrong.
@@ -68,6 +72,10 @@ public struct ProgressStateError: Error, Hashable, Sendable, CustomStringConvert
             "the elapsed time must be a finite number of seconds, at least 0, not \(seconds)"
         case .startAfterNow(let start, let now):
             "the start (\(start)) is later than now (\(now))"
+        case .endNotAfterStart(let start, let end):
+            "the end (\(end)) must be later than the start (\(start))"
+        case .timestampNotFinite(let seconds):
+            "a moment must be a finite number of seconds since 1970, not \(seconds)"
         }
     }
 }

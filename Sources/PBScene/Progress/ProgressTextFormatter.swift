@@ -275,16 +275,57 @@ public struct ProgressTextFormatter: Hashable, Sendable {
     ///
     /// - Parameter seconds: the estimated seconds left (see ``ProgressState/secondsRemaining``).
     public func remainingTime(seconds: Double) -> String? {
+        timeText(seconds: seconds) { "About \($0) remaining" }
+    }
+
+    /// The time left until a known end (a countdown, ``ProgressSchedule``) as a sentence: "3 days
+    /// left", "1 minute left", or `nil` when there is nothing to show (`seconds` is 0, negative or
+    /// not finite).
+    ///
+    /// Rounded as ``remainingTime(seconds:)`` rounds, and worded alike without the "About" an
+    /// estimate has: English locales "3 days left" (the count and unit in ICU's wide unit format),
+    /// any other language ICU's relative time in the future ("dans 3 jours").
+    ///
+    /// - Parameter seconds: the seconds until the end.
+    public func timeLeft(seconds: Double) -> String? {
+        timeText(seconds: seconds) { "\($0) left" }
+    }
+
+    /// `seconds` rounded to one unit, in a sentence: `english` wraps the count and unit for the
+    /// default and English locales, any other language has ICU's relative time.
+    private func timeText(seconds: Double, english: (String) -> String) -> String? {
         guard let (count, unit) = Self.roundedRemainingTime(seconds: seconds) else { return nil }
         if isPOSIX {
-            return "About \(count) \(unit)\(count == 1 ? "" : "s") remaining"
+            return english("\(count) \(unit)\(count == 1 ? "" : "s")")
         }
         if isEnglish {
             let skeleton = "measure-unit/duration-\(unit) unit-width-full-name"
             guard let duration = ICU.format(count, skeleton: skeleton, locale: localeIdentifier) else { return nil }
-            return "About \(duration) remaining"
+            return english(duration)
         }
         return ICU.relativeTime(Double(count), unit.relativeUnit, locale: localeIdentifier)
+    }
+
+    /// The fewest seconds left that are written as `seconds` is (``remainingTime(seconds:)`` and
+    /// ``timeLeft(seconds:)``): the lower end of its rounding step, at or below which a countdown's
+    /// text may change; `nil` when `seconds` shows nothing (0, negative, not finite), which stays
+    /// so.
+    ///
+    /// The steps follow the rounding rule: whole seconds below 59.5 (the first, 1 second, reaches
+    /// down to 0, where the text is gone), then whole minutes from 59.5 s, hours from 3570 s (59.5
+    /// minutes) and days from 84,600 s (23.5 hours), each count `c` of a unit `u` from `(c − 0.5) × u`.
+    /// At the lower end itself the text is still `seconds`'s (halves round up), except at 0.
+    public static func remainingTimeStepStart(seconds: Double) -> Double? {
+        guard let (count, unit) = roundedRemainingTime(seconds: seconds) else { return nil }
+        if unit == .second && count == 1 { return 0 }
+        let unitStart: Double =
+            switch unit {
+            case .second: 0
+            case .minute: 59.5
+            case .hour: 59.5 * 60
+            case .day: 23.5 * 3600
+            }
+        return max(unitStart, (Double(count) - 0.5) * Double(unit.seconds))
     }
 
     /// `seconds` rounded as ``remainingTime(seconds:)`` states: a count of one unit, or `nil`

@@ -94,6 +94,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// ``rfc3339``.
     public var description: String { rfc3339 }
 
+    /// The moment the system's clock reads (`CLOCK_REALTIME`, to the nanosecond it reports).
+    ///
+    /// The corresponding C function is `clock_gettime`.
+    public static var now: Timestamp {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Timestamp(secondsSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
     /// The seconds from `other` to this moment (negative when `other` is later).
     public func seconds(since other: Timestamp) -> Double {
         secondsSince1970 - other.secondsSince1970

@@ -2,7 +2,8 @@ import PBSynchronization
 
 /// A thread-safe in-memory cache of responses by key, bounded in bytes, that evicts the least recently used.
 ///
-/// Each entry costs ``cost(of:)`` bytes: its body plus its header fields. The total never exceeds
+/// Each entry costs ``cost(of:forKey:)`` bytes: its body, its header fields, its key and ``entryOverhead``
+/// (what holding an entry costs beyond its bytes, which a server measures). The total never exceeds
 /// ``capacity``: inserting evicts least recently used entries until the new one fits, and an entry larger than
 /// the whole capacity is not stored. A lookup that finds its key counts as a hit and makes the entry the most
 /// recently used; one that does not counts as a miss. All methods may be called from any thread (the state is
@@ -23,7 +24,7 @@ public final class ResponseCache: Sendable {
         public var evictions: Int
         /// Entries held now.
         public var count: Int
-        /// Bytes held now, the sum of the entries' ``ResponseCache/cost(of:)``.
+        /// Bytes held now, the sum of the entries' ``ResponseCache/cost(of:forKey:)``.
         public var bytes: Int
         /// The most bytes the cache holds.
         public var capacity: Int
@@ -34,11 +35,19 @@ public final class ResponseCache: Sendable {
     /// The most bytes the cache holds.
     public let capacity: Int
 
-    /// An empty cache holding at most `capacity` bytes (0 stores nothing).
+    /// The bytes counted for each entry beyond its response and key: the memory that holds it (its node, its
+    /// header fields' storage, the allocator's rounding and the gaps that entries of mixed sizes leave).
+    public let entryOverhead: Int
+
+    /// An empty cache holding at most `capacity` bytes (0 stores nothing), counting `entryOverhead` bytes more
+    /// for each entry.
     ///
-    /// - Parameter capacity: The bound on the total cost of the entries, e.g. `try ByteCount(parsing: "64MB")`.
-    public init(capacity: ByteCount) {
+    /// - Parameters:
+    ///   - capacity: The bound on the total cost of the entries, e.g. `try ByteCount(parsing: "64MB")`.
+    ///   - entryOverhead: Bytes counted for each entry beyond its response and key (0 or more).
+    public init(capacity: ByteCount, entryOverhead: Int = 0) {
         self.capacity = max(0, capacity.bytes)
+        self.entryOverhead = max(0, entryOverhead)
         self.storage = Locked(LRUStorage(capacity: capacity.bytes))
     }
 
@@ -62,7 +71,7 @@ public final class ResponseCache: Sendable {
     /// - Complexity: O(1) expected, plus the evictions.
     @discardableResult
     public func insert(_ response: HTTPResponse, forKey key: String) -> Bool {
-        let cost = Self.cost(of: response)
+        let cost = cost(of: response, forKey: key)
         return storage.withLock { $0.insert(response, cost: cost, forKey: key) }
     }
 
@@ -116,5 +125,16 @@ public final class ResponseCache: Sendable {
     /// - Complexity: O(*n*) in the number of header fields.
     public static func cost(of response: HTTPResponse) -> Int {
         response.headers.reduce(response.body.count) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+    }
+
+    /// What an entry costs in this cache: ``cost(of:)``, the key's bytes in UTF-8 (a request target may be
+    /// 16 KiB) and ``entryOverhead``.
+    ///
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - key: Its key.
+    /// - Returns: The cost in bytes.
+    public func cost(of response: HTTPResponse, forKey key: String) -> Int {
+        Self.cost(of: response) + key.utf8.count + entryOverhead
     }
 }

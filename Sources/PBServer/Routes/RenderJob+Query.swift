@@ -30,12 +30,15 @@ extension RenderJob {
     ///     (a server's `--compression`).
     ///   - body: a request's body (a `POST`): an SVG document or a curve file's JSON, read as a
     ///     `curve=` parameter is (with which it cannot be given); `render`'s only.
+    ///   - now: the moment a progress from `start=` to `end=` is drawn at when the query gives no
+    ///     `now=` (a server's clock at the request); the job's `timeDependence` says how long the
+    ///     image stays as drawn.
     /// - Throws: an input error for a query that cannot be decoded or names an unknown or refused
     ///   parameter, or that gives `curve=` with a body, and the command line's errors for the
     ///   options it gives and the curve file or document.
     public init(
         query: String, kind: Kind = .progress, format: ImageFormat? = nil, limits: QueryString.Limits = queryLimits,
-        compression: PNGCompression = .default, body: [UInt8]? = nil
+        compression: PNGCompression = .default, body: [UInt8]? = nil, now: Timestamp = .now
     ) throws(CommandLineError) {
         let decoded: QueryString
         do {
@@ -44,10 +47,10 @@ extension RenderJob {
             throw .input(Sentence(error.description))
         }
         switch kind {
-        case .progress: try self.init(renderQuery: decoded, format: format, body: body)
+        case .progress: try self.init(renderQuery: decoded, format: format, body: body, now: now)
         case .badge:
             guard body == nil else { throw .input("a badge takes no body") }
-            try self.init(badgeQuery: decoded, format: format)
+            try self.init(badgeQuery: decoded, format: format, now: now)
         }
         // The caller's default, unless the query (or its curve file's style) chose a mode.
         if decoded.values(named: "compression").isEmpty && self.compression == .default {
@@ -56,7 +59,9 @@ extension RenderJob {
     }
 
     /// A `render` job from a decoded query.
-    private init(renderQuery query: QueryString, format: ImageFormat?, body: [UInt8]?) throws(CommandLineError) {
+    private init(renderQuery query: QueryString, format: ImageFormat?, body: [UInt8]?, now: Timestamp)
+        throws(CommandLineError)
+    {
         let curves = query.values(named: "curve")
         guard curves.count <= 1 else { throw .input("parameter 'curve' is given more than once") }
         guard body == nil || curves.isEmpty else {
@@ -74,16 +79,17 @@ extension RenderJob {
         }
         if let format, let item = QueryOptions.item("format", format.name, in: schema) { given.append(item) }
         let files = curve.map { [$0.0: $0.1] } ?? [:]
-        try self.init(render: given, context: .files(files), offersFrames: false)
+        try self.init(render: given, context: .files(files, now: now), offersFrames: false)
     }
 
-    /// A `badge` job from a decoded query.
-    private init(badgeQuery query: QueryString, format: ImageFormat?) throws(CommandLineError) {
+    /// A `badge` job from a decoded query, shields.io's names read as pbrender's (`ShieldsQueryNames`).
+    private init(badgeQuery query: QueryString, format: ImageFormat?, now: Timestamp) throws(CommandLineError) {
         let schema = BadgeOptions.schema
         var given = try QueryOptions.given(
-            query, schema: schema, refused: Self.refusedBadgeParameters(formatIsGiven: format != nil))
+            try ShieldsQueryNames.resolved(query), schema: schema,
+            refused: Self.refusedBadgeParameters(formatIsGiven: format != nil))
         if let format, let item = QueryOptions.item("format", format.name, in: schema) { given.append(item) }
-        try self.init(badge: given)
+        try self.init(badge: given, context: .files([:], now: now))
     }
 
     /// The name a request's `curve` parameter is read under, as the curve file.

@@ -3,68 +3,113 @@ import PBTestSupport
 import Synchronization
 import Testing
 
-/// Debian's nginx with `Examples/nginx/pbrender.conf` on loopback, in front of `pbrender serve` as a
-/// process: responses, caching and errors through the proxy. The test starts and stops both.
+/// Debian's nginx with its own configuration (`/etc/nginx`, copied under a temporary prefix) and the shipped site
+/// (`Examples/nginx/sites-available/pbrender`), set up by the recipe of `Examples/nginx/README.md`, on loopback, in
+/// front of `pbrender serve` as a process: responses, caching and errors through the proxy. The test starts and stops
+/// both; nothing runs as the system's service or writes outside the prefix.
 @Suite("nginx in front of pbrender serve")
 struct NginxOracleTests {
     static let nginx = URL(fileURLWithPath: "/usr/sbin/nginx")
+    /// Debian's configuration folder, copied for each nginx the tests start.
+    static let debianConfiguration = URL(fileURLWithPath: "/etc/nginx")
+    /// The host name the README's recipe gives the site.
+    static let siteName = "progress.example.org"
 
-    /// nginx running the shipped configuration, pointed at `upstream`, on a free loopback port, with
-    /// everything it writes in a temporary directory.
+    /// The shell commands of the README's recipe blocks (those that set up the shipped site), in order: the `sudo`
+    /// lines but the package install and the reload (the test starts nginx itself).
+    static func recipe(ownPort: Bool) throws -> [String] {
+        let readme = try String(
+            contentsOf: EndToEndTests.root.appendingPathComponent("Examples/nginx/README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```sh\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+            .filter { $0.contains("/etc/nginx/sites-available/pbrender") }
+        #expect(blocks.count == 2, "the recipe and its own-port variant in Examples/nginx/README.md")
+        return blocks.prefix(ownPort ? 2 : 1).flatMap { $0.split(separator: "\n").map(String.init) }
+            .filter { $0.hasPrefix("sudo ") && !$0.contains("apt-get") && !$0.contains("systemctl reload") }
+    }
+
+    /// nginx running Debian's configuration plus the shipped site, pointed at `upstreams`, on a free loopback port,
+    /// with everything it writes in a temporary directory.
     final class Proxy {
         let directory: URL
         let port: UInt16
         let process: TestProcess
+        /// The `Host` the site answers on ``port``: its name, or any with a port of its own.
+        let host: String
 
         convenience init(upstream: UInt16) throws {
             try self.init(upstreams: [upstream])
         }
 
-        /// nginx with one `server` line per port of `upstreams` in the shipped upstream block.
-        init(upstreams: [UInt16]) throws {
+        /// nginx with one `server` line per port of `upstreams` in the shipped upstream block; with `ownPort`, the
+        /// recipe's second block gives the site an address and port of its own, else it shares Debian's default
+        /// site's.
+        init(upstreams: [UInt16], ownPort: Bool = false) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("pbrender-nginx-\(UUID())")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            // nginx's workers run as nobody when started by root: they must reach the cache below.
+            let etc = directory.appendingPathComponent("etc/nginx")
+            try FileManager.default.createDirectory(
+                at: etc.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // nginx's workers run as www-data when started by root: they must reach the cache below.
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+            try FileManager.default.copyItem(at: NginxOracleTests.debianConfiguration, to: etc)
+            // The stock site is enabled by a symbolic link to /etc/nginx: point it at the copy.
+            let defaultLink = etc.appendingPathComponent("sites-enabled/default")
+            try FileManager.default.removeItem(at: defaultLink)
+            try FileManager.default.createSymbolicLink(
+                atPath: defaultLink.path, withDestinationPath: "../sites-available/default")
             port = try freePort()
-            let shipped = try String(
-                contentsOf: EndToEndTests.root.appendingPathComponent("Examples/nginx/pbrender.conf"), encoding: .utf8)
-            let edits = [
-                ("listen 80;", "listen 127.0.0.1:\(port);"),
+            host = ownPort ? "127.0.0.1" : NginxOracleTests.siteName
+            let path = directory.path
+            // Debian's nginx.conf, its paths under the prefix, and the temporary files nginx would keep in
+            // /var/lib/nginx there too.
+            try Self.edit(
+                etc.appendingPathComponent("nginx.conf"),
+                [
+                    ("/etc/nginx/", etc.path + "/"), ("pid /run/nginx.pid;", "pid \(path)/nginx.pid;"),
+                    ("error_log /var/log/nginx/error.log;", "error_log \(path)/error.log;"),
+                    ("access_log /var/log/nginx/access.log;", "access_log \(path)/access.log;"),
+                    (
+                        "http {\n",
+                        "http {\n"
+                            + ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map {
+                                "\t\($0)_temp_path \(path)/\($0);\n"
+                            }.joined()
+                    ),
+                ], everyOccurrence: ["/etc/nginx/"])
+            // Debian's default site on the loopback port (no IPv6: loopback only).
+            let site = ownPort ? try freePort() : port
+            try Self.edit(
+                etc.appendingPathComponent("sites-available/default"),
+                [
+                    ("listen 80 default_server;", "listen 127.0.0.1:\(site) default_server;"),
+                    ("\tlisten [::]:80 default_server;\n", ""),
+                ])
+            // The README's recipe, run as written but on the copy.
+            for command in try NginxOracleTests.recipe(ownPort: ownPort) {
+                let line = command.replacingOccurrences(of: "sudo ", with: "")
+                    .replacingOccurrences(of: "/etc/nginx", with: etc.path)
+                let result = try ChildProcess.run(
+                    URL(fileURLWithPath: "/bin/sh"), ["-c", line], in: EndToEndTests.root)
+                #expect(result.status == 0, "\(line): \(result.errorText)")
+            }
+            let shipped = etc.appendingPathComponent("sites-available/pbrender")
+            var edits = [
                 (
                     "    server 127.0.0.1:8080 max_fails=3 fail_timeout=10s;\n",
                     upstreams.map { "    server 127.0.0.1:\($0) max_fails=3 fail_timeout=10s;\n" }.joined()
                 ),
-                ("/var/cache/nginx/pbrender", directory.appendingPathComponent("cache").path),
+                ("/var/lib/nginx/pbrender", directory.appendingPathComponent("cache").path),
             ]
-            var site = shipped
-            for (from, to) in edits {
-                // Each edit applies exactly once, so the shipped file cannot drift from what is tested.
-                #expect(shipped.components(separatedBy: from).count == 2, "'\(from)' in pbrender.conf")
-                site = site.replacingOccurrences(of: from, with: to)
-            }
-            let path = directory.path
-            let main = """
-                worker_processes 1;
-                pid \(path)/nginx.pid;
-                error_log \(path)/error.log warn;
-                events { worker_connections 256; }
-                http {
-                    access_log \(path)/access.log;
-                    client_body_temp_path \(path)/client_body;
-                    proxy_temp_path \(path)/proxy;
-                    fastcgi_temp_path \(path)/fastcgi;
-                    uwsgi_temp_path \(path)/uwsgi;
-                    scgi_temp_path \(path)/scgi;
-                    include \(path)/pbrender.conf;
-                }
-
-                """
-            try site.write(to: directory.appendingPathComponent("pbrender.conf"), atomically: true, encoding: .utf8)
-            try main.write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+            edits +=
+                ownPort
+                ? [("listen 127.0.0.1:8081;", "listen 127.0.0.1:\(port);")]
+                : [("listen 80;", "listen 127.0.0.1:\(port);"), ("    listen [::]:80;\n", "")]
+            try Self.edit(shipped, edits)
             process = try TestProcess(
                 NginxOracleTests.nginx,
-                ["-p", path, "-e", "\(path)/error.log", "-c", "\(path)/nginx.conf", "-g", "daemon off;"])
+                [
+                    "-p", path, "-e", "\(path)/error.log", "-c", etc.appendingPathComponent("nginx.conf").path, "-g",
+                    "daemon off;",
+                ])
             let deadline = Date().addingTimeInterval(20)
             while (try? ServeClient(port: port).connect(timeoutSeconds: 1)).map({ close($0) }) == nil {
                 guard Date() < deadline, process.process.isRunning else {
@@ -75,7 +120,28 @@ struct NginxOracleTests {
             }
         }
 
-        var client: ServeClient { ServeClient(port: port) }
+        /// Applies each edit to the file at `url`; each must apply exactly once (those in `everyOccurrence` at least
+        /// once), so the files cannot drift from what is tested.
+        static func edit(_ url: URL, _ edits: [(String, String)], everyOccurrence: Set<String> = []) throws {
+            let original = try String(contentsOf: url, encoding: .utf8)
+            var text = original
+            for (from, to) in edits {
+                let count = original.components(separatedBy: from).count - 1
+                #expect(
+                    everyOccurrence.contains(from) ? count >= 1 : count == 1,
+                    "'\(from)' in \(url.lastPathComponent): \(count) times")
+                text = text.replacingOccurrences(of: from, with: to)
+            }
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+
+        /// A client of the shipped site.
+        var client: ServeClient { ServeClient(port: port, host: host) }
+
+        /// nginx's error log so far.
+        var errorLog: String {
+            (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        }
 
         /// Stops nginx (SIGQUIT: graceful) and removes its directory.
         func stop() -> Int32? {
@@ -150,12 +216,99 @@ struct NginxOracleTests {
             #expect(proxied.header("X-Cache-Status") != "HIT")
         }
         #expect(try proxy.client.request("/healthz").bodyText == "ok\n")
+        // The builder page comes through, with its own type and policy; its URLs are relative.
+        let builder = try proxy.client.request("/")
+        #expect(builder.status == 200 && builder.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(builder.header("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
+        #expect(builder.bodyText.contains("fetch(wanted.path + \"?\" + wanted.query"))
+        // Debian's default site still answers every other name on the same port, from /var/www/html.
+        let other = ServeClient(port: proxy.port, host: "localhost")
+        for path in ["/", target] {
+            let response = try other.request(path)
+            #expect(
+                response.header("X-Cache-Status") == nil && !response.bodyText.contains("no such resource"), "\(path)")
+        }
+        #expect(try other.request(target).status == 404)
 
         #expect(proxy.stop() == 0)
         #expect(server.process.stop() == 0, "\(server.process.standardError.suffix(2000))")
         // nginx asked pbrender once for the cached image (and once directly): two lines for it.
         let lines = server.process.standardError.split(separator: "\n").filter { $0.contains("\"GET \(target) ") }
         #expect(lines.count == 2)
+    }
+
+    /// `date` in RFC 3339, to the second, in UTC.
+    static func rfc3339(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// The `max-age` of a response's `Cache-Control`, when it has one.
+    static func maxAge(_ response: RawHTTPResponse) -> Int? {
+        guard let value = response.header("Cache-Control"), let range = value.range(of: "max-age=") else { return nil }
+        return Int(value[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    @Test("Images drawn from the clock: kept for their max-age (a day at most), then asked again, never served past it")
+    func timeDriven() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.nginx.path), "nginx: bash .ci/install-deps")
+        let server = try ServeProcess()
+        defer { server.process.stop() }
+        let proxy = try Proxy(upstream: server.port)
+        defer { _ = proxy.stop() }
+        let now = Date()
+        // Before its start a schedule draws 0 until its first step, a week away: a day, the most.
+        let week = 7 * 86_400.0
+        let later =
+            "/render.png?size=64&start=\(Self.rfc3339(now + week))&end=\(Self.rfc3339(now + 2 * week))"
+        let first = try proxy.client.request(later)
+        #expect(first.status == 200 && first.header("X-Cache-Status") == "MISS", "\(first.bodyText.prefix(200))")
+        #expect(first.header("Cache-Control") == "public, max-age=86400")
+        let again = try proxy.client.request(later)
+        #expect(again.header("X-Cache-Status") == "HIT" && again.body == first.body)
+
+        // A countdown in minutes reads "2 minutes left" down to 89.5 s left: from 95 to 96 s, for 5 or 6 more
+        // seconds, less the moment the server reads its clock after the test (up to 5 s on a loaded machine). nginx
+        // keeps it that long, and not longer. nginx's clock cannot be set from here: the test waits it out (7.2 s
+        // at most).
+        let end = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 96).rounded(.down))
+        let countdown = "/render.png?size=96&label=remaining&end=\(Self.rfc3339(end))"
+        let fresh = try proxy.client.request(countdown)
+        let received = Date()
+        let age = try #require(Self.maxAge(fresh))
+        #expect(
+            fresh.header("X-Cache-Status") == "MISS" && (1...6).contains(age), "\(fresh.header("Cache-Control") ?? "")")
+        #expect(try proxy.client.request(countdown).header("X-Cache-Status") == "HIT")
+        Thread.sleep(until: received.addingTimeInterval(Double(age) + 1.2))
+        let refetched = try proxy.client.request(countdown)
+        #expect(refetched.status == 200 && refetched.header("X-Cache-Status") == "EXPIRED")
+        #expect(refetched.body != fresh.body)
+        #expect(refetched.body == (try server.client.request(countdown)).body)
+        #expect(proxy.stop() == 0)
+        #expect(server.process.stop() == 0)
+        // nginx asked pbrender for the countdown twice, the test once.
+        let lines = server.process.standardError.split(separator: "\n").filter {
+            $0.contains("\"GET /render.png?size=96")
+        }
+        #expect(lines.count == 3)
+    }
+
+    @Test("The recipe's address and port of its own: the site answers any name there")
+    func ownPort() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.nginx.path), "nginx: bash .ci/install-deps")
+        let server = try ServeProcess()
+        defer { server.process.stop() }
+        let proxy = try Proxy(upstreams: [server.port], ownPort: true)
+        defer { _ = proxy.stop() }
+        let target = "/badge.svg?title=coverage&progress=0.87"
+        let direct = try server.client.request(target)
+        for (index, host) in ["127.0.0.1", "cdn-origin.example"].enumerated() {
+            let response = try ServeClient(port: proxy.port, host: host).request(target)
+            #expect(response.status == 200 && response.body == direct.body)
+            #expect(response.header("X-Cache-Status") == (index == 0 ? "MISS" : "HIT"))
+        }
+        #expect(proxy.stop() == 0)
     }
 
     /// A `/render.svg` target whose query is exactly `length` bytes: SVG path data percent-encoded as Python's
@@ -219,7 +372,7 @@ struct NginxOracleTests {
         #expect(over.status == 400 && over.bodyText == "the query is \(limit + 1) bytes long; the limit is \(limit)\n")
         // A request line past the server's 16 KiB + 64: its 414, passed on.
         #expect(try proxy.client.request(Self.pathDataTarget(queryLength: limit + 100)).status == 414)
-        let log = try String(contentsOf: proxy.directory.appendingPathComponent("error.log"), encoding: .utf8)
+        let log = proxy.errorLog
         #expect(!log.contains("too big header") && !log.contains("not enough for cache key"), "\(log.suffix(2000))")
     }
 
@@ -235,6 +388,7 @@ struct NginxOracleTests {
         let proxy = try Proxy(upstreams: [first.port, second.port])
         defer { _ = proxy.stop() }
         let port = proxy.port
+        let host = proxy.host
         let answered = Atomic<Int>(0)
         let errors = Mutex<[String]>([])
         let perThread = 200
@@ -244,7 +398,7 @@ struct NginxOracleTests {
                 // Every URL new: each request reaches an instance (nothing is served from nginx's cache).
                 let target = "/render.png?size=48&progress=0.\(thread)\(1000 + index)"
                 do {
-                    let response = try ServeClient(port: port).request(target)
+                    let response = try ServeClient(port: port, host: host).request(target)
                     if response.status != 200 || response.header("X-Cache-Status") != "MISS" {
                         errors.withLock { $0.append("\(target): \(response.status)") }
                     }

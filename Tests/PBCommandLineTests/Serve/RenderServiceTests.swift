@@ -159,13 +159,16 @@ struct RenderServiceTests {
         let health = service.respond(to: HTTPRequest(target: "/healthz"))
         #expect(health.status == .ok && String(decoding: health.body, as: UTF8.self) == "ok\n")
         #expect(health.headers["Cache-Control"] == "no-store")
-        for target in ["/", "/render.gif?progress=1", "/render.png/x", "/RENDER.PNG", "/badge.apng?progress=1"] {
+        for target in [
+            "/index.html", "//", "/render.bmp?progress=1", "/render.png/x", "/RENDER.PNG", "/badge.apng?progress=1",
+        ] {
             let response = service.respond(to: HTTPRequest(target: target))
             #expect(response.status == .notFound, "\(target)")
             #expect(
                 String(decoding: response.body, as: UTF8.self)
-                    == "no such resource: \(target.split(separator: "?")[0]) (the paths are /render.png, /render.svg, "
-                    + "/render.pdf, /render.apng, /render.webp, /badge.png, /badge.svg, /badge.pdf, /badge.webp, /healthz)\n"
+                    == "no such resource: \(target.split(separator: "?")[0]) (the paths are /, /render.png, /render.svg, "
+                    + "/render.pdf, /render.apng, /render.webp, /render.gif, /badge.png, /badge.svg, /badge.pdf, "
+                    + "/badge.webp, /badge.gif, /healthz)\n"
             )
         }
     }

@@ -48,7 +48,7 @@ enum ServeCorpus {
         ),
         (
             "/render.svg?progress=0.5&scale=2",
-            "parameter 'scale' applies to PNG or WebP output only: SVG and PDF are vector (sized in points); set 'width' and "
+            "parameter 'scale' applies to PNG, WebP or GIF output only: SVG and PDF are vector (sized in points); set 'width' and "
                 + "'height' instead (with 'view-box' a path's coordinates scale too)"
         ),
         (
@@ -102,7 +102,7 @@ enum ServeCorpus {
         ),
         (
             "/render.svg?progress=0.5&appearance=dark",
-            "parameter 'appearance' applies to PNG, PDF and WebP: an SVG carries both appearances and follows the viewer's"
+            "parameter 'appearance' applies to PNG, PDF, WebP and GIF: an SVG carries both appearances and follows the viewer's"
         ),
         (
             "/render.png?progress=0.5&shape=bar&start-angle=90",
@@ -135,7 +135,11 @@ enum ServeCorpus {
             "/badge.svg?progress=2x",
             "parameter 'progress' expects a fraction (0.5), a percentage (50%) or a ratio (512/1024), not '2x'"
         ),
-        ("/badge.svg?title=x", "give the progress with 'progress=P' (like 0.87, 87% or 217/250)"),
+        (
+            "/badge.svg?title=x",
+            "give the progress with 'progress=P' (like 0.87, 87% or 217/250), or 'start=DATE' and 'end=DATE' for one "
+                + "that moves with the clock"
+        ),
         (
             "/badge.svg?progress=1&style=round",
             "parameter 'style' expects one of 'flat', 'flat-square', 'plastic', 'for-the-badge', not 'round'"
@@ -143,7 +147,7 @@ enum ServeCorpus {
         ("/badge.svg?progress=1&total=0", "parameter 'total' expects a whole number >= 1, not '0'"),
         (
             "/badge.svg?progress=1&format=png",
-            "parameter 'format' does not apply over HTTP: the path names the format (/badge.png, /badge.svg, /badge.pdf or /badge.webp)"
+            "parameter 'format' does not apply over HTTP: the path names the format (/badge.png, /badge.svg, /badge.pdf, /badge.webp or /badge.gif)"
         ),
         (
             "/badge.png?progress=1&scale=100",

@@ -3,9 +3,10 @@ import PBTestSupport
 import Synchronization
 import Testing
 
-/// ``TestHTTPClient`` bound to one `pbrender serve`'s port.
+/// ``TestHTTPClient`` bound to one `pbrender serve`'s port (or nginx's), asking for `host`.
 struct ServeClient {
     let port: UInt16
+    var host = "127.0.0.1"
 
     /// A connected socket, with send and receive timeouts.
     func connect(timeoutSeconds: Int = 30) throws -> Int32 {
@@ -20,7 +21,7 @@ struct ServeClient {
         let descriptor = try connect()
         defer { close(descriptor) }
         TestHTTPClient.sendAll(
-            TestHTTPClient.requestBytes(method, target, headers: headers, body: body), on: descriptor)
+            TestHTTPClient.requestBytes(method, target, headers: headers, body: body, host: host), on: descriptor)
         return try TestHTTPClient.readOne(from: descriptor, bodiless: method == "HEAD")
     }
 

@@ -109,6 +109,41 @@ public final class Browser: Sendable {
         return images
     }
 
+    /// Opens a page by its URL (a server on loopback, say) and runs scripts in it, as a person
+    /// using the page would: fill a form, wait for a picture, read what the page shows.
+    ///
+    /// - Parameters:
+    ///   - url: The page.
+    ///   - width: The viewport's width in CSS pixels (one device pixel each).
+    ///   - height: The viewport's height.
+    ///   - expressions: JavaScript expressions evaluated in turn once the page has loaded; a
+    ///     promise is awaited. Values come back as JSON would decode them.
+    /// - Returns: Each expression's value (`nil` for `undefined`).
+    /// - Throws: ``BrowserError``, as ``render(_:options:)``; `protocolError` for a script that throws.
+    public func visit(_ url: String, width: Int = 1024, height: Int = 768, evaluating expressions: [String])
+        throws(BrowserError) -> [Any?]
+    {
+        try sessions.withLock { sessions throws(BrowserError) -> [Any?] in
+            let current: BrowserSession
+            if let running = sessions[false] {
+                current = running
+            } else {
+                current = try self.launch(reducingMotion: false)
+            }
+            sessions[false] = current
+            do throws(BrowserError) {
+                return try current.visit(
+                    url, width: width, height: height, evaluating: expressions, deadline: .now + timeout)
+            } catch {
+                if error.kind != .protocolError {
+                    current.terminate()
+                    sessions[false] = nil
+                }
+                throw error
+            }
+        }
+    }
+
     /// Quits the browser (if one is running) and removes its temporary directory. The next
     /// ``render(_:options:)`` starts a new one.
     public func close() {

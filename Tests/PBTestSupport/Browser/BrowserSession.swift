@@ -113,6 +113,41 @@ final class BrowserSession {
         }
     }
 
+    /// Opens `url` in the page (at `width` x `height` CSS pixels, light) and, once it has loaded,
+    /// evaluates each expression in turn, awaiting promises.
+    ///
+    /// - Returns: Each expression's value, as JSON decodes it (`nil` for `undefined`).
+    /// - Throws: ``BrowserError``: `protocolError` for a failed navigation or a script that throws.
+    func visit(
+        _ url: String, width: Int, height: Int, evaluating expressions: [String], deadline: ContinuousClock.Instant
+    ) throws(BrowserError) -> [Any?] {
+        try connection.send(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], session: target,
+            deadline: deadline)
+        try connection.send(
+            "Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "light"]]],
+            session: target, deadline: deadline)
+        connection.discardEvents()
+        let navigation = try connection.send("Page.navigate", ["url": url], session: target, deadline: deadline)
+        if let failure = navigation["errorText"] as? String {
+            throw BrowserError(.protocolError, "Page.navigate to \(url) failed: \(failure)")
+        }
+        try connection.waitForEvent("Page.loadEventFired", session: target, deadline: deadline)
+        var values: [Any?] = []
+        for expression in expressions {
+            let evaluation = try connection.send(
+                "Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true],
+                session: target, deadline: deadline)
+            if let exception = evaluation["exceptionDetails"] as? [String: Any] {
+                let text = (exception["exception"] as? [String: Any])?["description"] as? String ?? "\(exception)"
+                throw BrowserError(.protocolError, "the script failed: \(text)")
+            }
+            values.append((evaluation["result"] as? [String: Any])?["value"])
+        }
+        return values
+    }
+
     /// Runs the page's ready function and checks what it reports: no broken image, and every
     /// timed animation paused at its time.
     private func awaitReady(_ page: BrowserPage, of items: [BrowserItem], deadline: ContinuousClock.Instant)
