@@ -107,9 +107,13 @@ let package = Package(
         .target(
             name: "PBCommandLine",
             dependencies: [
-                "PBGeometry", "PBJob", "PBRendering", "PBDocument", "PBServer", "PBSynchronization", "CMalloc",
+                "PBGeometry", "PBJob", "PBRendering", "PBDocument", "PBServer", "PBSynchronization", "CLinux",
+                "CMalloc",
             ],
             swiftSettings: strict),
+        // Linux calls Swift's Glibc module leaves out (`renameat2` to swap a frame folder in whole, `statx`, `flock`,
+        // `flistxattr`): fixed-argument wrappers in a header, nothing linked.
+        .systemLibrary(name: "CLinux"),
         // glibc's allocator settings (<malloc.h>), for `pbrender serve`: memory a request frees is kept for the next.
         .systemLibrary(name: "CMalloc", providers: [.apt(["libc6-dev"])]),
         // GNU libmicrohttpd, the HTTP library under `pbrender serve`, loaded when a server starts (CDynamicLibrary):

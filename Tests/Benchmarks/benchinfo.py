@@ -40,12 +40,22 @@ def write_report(path, lines):
 
 
 def cpu_name():
-    """The CPU's model name from /proc/cpuinfo, or "unknown CPU"."""
+    """The CPU's model name from /proc/cpuinfo with its family and model numbers, and whether it is a
+    virtual machine's ("AMD EPYC (family 26, model 2, in a virtual machine)"), or "unknown CPU"."""
     try:
         with open("/proc/cpuinfo") as f:
-            return next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "unknown CPU")
+            fields = {}
+            for line in f:
+                key, _, value = line.partition(":")
+                if not key.strip():
+                    break  # the first processor only
+                fields.setdefault(key.strip(), value.strip())
     except OSError:
         return "unknown CPU"
+    details = [f"family {fields['cpu family']}, model {fields['model']}"] if "cpu family" in fields else []
+    if "hypervisor" in fields.get("flags", "").split():
+        details.append("in a virtual machine")
+    return fields.get("model name", "unknown CPU") + (f" ({', '.join(details)})" if details else "")
 
 
 def system_description():

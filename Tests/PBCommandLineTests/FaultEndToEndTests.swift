@@ -125,16 +125,28 @@ final class SignalState: Sendable {
         return (process, error)
     }
 
-    /// Waits (up to 20 s) until `folder` holds at least `count` temporary files.
+    /// Waits (up to 60 s) until `folder` holds at least `count` staged frames: beside their targets
+    /// (`.NAME.pbrender-RUN`) or in a staging folder (`.NAME.pbrender-RUN/`).
     func waitForTemporaryFiles(in folder: String, count: Int, while process: Process) -> Bool {
         // Long enough for a sanitizer build on a loaded machine (20 s was not, in a CI rehearsal).
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && process.isRunning {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            if names.filter({ $0.contains(".tmp-") }).count >= count { return true }
+            if Self.stagedFrames(in: folder) >= count { return true }
             usleep(2000)
         }
         return false
+    }
+
+    /// The frames staged in `folder`, beside their targets or in staging folders.
+    static func stagedFrames(in folder: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var count = 0
+        for name in names {
+            guard case .entry = StagingName(parsing: name) else { continue }
+            let inside = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + name)) ?? []
+            count += inside.isEmpty ? 1 : inside.count
+        }
+        return count
     }
 
     @Test(.enabled(if: Tmpfs.isAvailable, "needs root to mount a tmpfs"))
@@ -262,11 +274,13 @@ final class SignalState: Sendable {
         #expect(try folder.files().filter { !$0.hasPrefix(".") } == ["a.apng", "f-00000.png"])
         #expect(folder.bytes("f-00000.png") == Array("old frame".utf8))
         #expect(folder.bytes("a.apng") == Array("old animation".utf8))
-        // The next runs into the same folder succeed.
+        #expect(Self.stagedFrames(in: folder.path) >= 10, "the killed run's staged frames are left")
+        // The next runs into the same folder succeed, and the frames run removes what the killed one left.
         #expect(try run(["--frames", "3", "-o", "f-%05d.png"], in: folder.path).status == 0)
         #expect(try run(["--animate-to", "1", "--duration", "0.2", "-o", "a.apng"], in: folder.path).status == 0)
         #expect(
             try folder.files().filter { !$0.hasPrefix(".") } == ["a.apng", "f-00000.png", "f-00001.png", "f-00002.png"])
+        #expect(try folder.files().filter { StagingName(parsing: $0)?.run != nil } == [])
         #expect(try folder.bytes("f-00001.png") == expected(["--progress", "0.5"]))
         #expect(try folder.bytes("a.apng") == expected(["--animate-to", "1", "--duration", "0.2", "--format", "apng"]))
     }
@@ -301,8 +315,10 @@ final class SignalState: Sendable {
     }
 
     @Test func aFolderRemovedWhileFramesRenderIsAClearError() throws {
+        // Frames among other files: staged in the folder, so the next frame fails at once.
         let folder = try ScratchFolder()
         try folder.createFolder("frames")
+        try folder.create("frames/notes.txt", "mine")
         let (process, error) = try start(
             ["--frames", "50000", "--width", "16", "--height", "16", "-o", "frames/f-%05d.png"], in: folder.path)
         try #require(waitForTemporaryFiles(in: folder("frames"), count: 10, while: process), "no frame was staged")
@@ -321,6 +337,21 @@ final class SignalState: Sendable {
         #expect(process.terminationStatus == 1)
         #expect(message.hasPrefix("pbrender: error: frame ") && message.hasSuffix("): No such file or directory\n"))
         #expect(try folder.files() == [], "nothing recreated")
+    }
+
+    @Test func aFolderOfFramesRemovedWhileTheyRenderIsAClearErrorAtTheSwap() throws {
+        // A folder of frames: staged beside it, so the run goes on and fails at the swap.
+        let folder = try ScratchFolder()
+        try folder.createFolder("frames")
+        let (process, error) = try start(
+            ["--frames", "3000", "--width", "16", "--height", "16", "-o", "frames/f-%05d.png"], in: folder.path)
+        try #require(waitForTemporaryFiles(in: folder.path, count: 10, while: process), "no frame was staged")
+        try FileManager.default.removeItem(atPath: folder("frames"))
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message == "pbrender: error: cannot write 'frames/': No such file or directory\n")
+        #expect(try folder.files() == [], "nothing recreated, the staging folder and the lock file removed")
     }
 
     /// Not under a sanitizer: its runtime handles signals itself, and a child pbrender under

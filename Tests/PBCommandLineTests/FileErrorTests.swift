@@ -29,6 +29,10 @@ import Testing
             FileError(.write, .path("p"), .notRegularFile(.fifo)).aboutFrame(0).description
                 == "frame 0 ('p'): it is a FIFO, and frames are written to regular files only")
         #expect(FileError.writing("y", code: 9999).reason == "Unknown error 9999", "an unknown code is kept")
+        #expect(
+            FileError(.write, .path("/tmp/x.png"), .protectedSymbolicLink(owner: 65534, folder: "/tmp/")).description
+                == "cannot write '/tmp/x.png': it is a symbolic link that user 65534 made in the sticky, world-writable folder '/tmp/': only links of yours or of the folder's owner are followed there (fs.protected_symlinks)"
+        )
     }
 
     @Test func mapsReadingToUsageErrorsAndWritingToFailures() {
@@ -36,6 +40,8 @@ import Testing
         #expect(read.exitCode == .usageError && read.message == "cannot read 'c.json': No such file or directory")
         let write = CommandLineError(FileError.writing("x.png", code: EACCES).aboutFrame(3))
         #expect(write.exitCode == .failure && write.message == "frame 3 ('x.png'): Permission denied")
+        let link = CommandLineError(FileError(.write, .path("l"), .protectedSymbolicLink(owner: 7, folder: "d/")))
+        #expect(link.exitCode == .usageError && link.message.hasPrefix("cannot write 'l': it is a symbolic link that"))
     }
 
     @Test func namesFileTypesWithAnArticle() {

@@ -208,6 +208,50 @@ import Testing
         #expect(try files() == ["link.png"], "neither the target nor a temporary file is created")
     }
 
+    @Test(.enabled(if: OutputEndToEndTests.isRoot, "needs root to give links to another user"))
+    func refusesLinksOfOtherUsersInAStickyWorldWritableFolder() throws {
+        // A folder made like /tmp, links in it that user nobody planted, pointing at files outside.
+        try FileManager.default.createDirectory(atPath: path("tmp"), withIntermediateDirectories: false)
+        try #require(chmod(path("tmp"), 0o1777) == 0)
+        try FileManager.default.createDirectory(atPath: path("elsewhere"), withIntermediateDirectories: false)
+        try create("precious.png", "precious")
+        try create("elsewhere/f-0.png", "precious frame")
+        for (link, destination) in [
+            ("tmp/x.png", "../precious.png"), ("tmp/f-1.png", "../precious.png"), ("tmp/frames", "../elsewhere"),
+        ] {
+            try #require(symlink(destination, path(link)) == 0 && lchown(path(link), Self.nobody, Self.nobody) == 0)
+        }
+        let reason =
+            "made in the sticky, world-writable folder 'tmp/': only links of yours or of the folder's owner are followed there (fs.protected_symlinks)"
+        let cases: [([String], String)] = [
+            (
+                ["--progress", "0.5", "-o", "tmp/x.png"],
+                "cannot write 'tmp/x.png': it is a symbolic link that user 65534 \(reason)"
+            ),
+            (
+                ["--frames", "3", "-o", "tmp/f-%d.png"],
+                "frame 1 ('tmp/f-1.png'): it is a symbolic link that user 65534 \(reason)"
+            ),
+            (
+                ["--frames", "2", "-o", "tmp/frames/f-%d.png"],
+                "frame 0 ('tmp/frames/f-0.png'): it is a symbolic link that user 65534 \(reason)"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let (outcome, _) = try run(arguments)
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.error == "pbrender: error: \(message)\n")
+        }
+        #expect(try bytes("precious.png") == Array("precious".utf8))
+        #expect(try files("elsewhere") == ["f-0.png"] && bytes("elsewhere/f-0.png") == Array("precious frame".utf8))
+        #expect(try files("tmp") == ["f-1.png", "frames", "x.png"], "nothing written, no temporary file")
+        #expect(try files() == ["elsewhere", "precious.png", "tmp"])
+        // The folder's owner's links are followed, as the kernel follows them.
+        try #require(chown(path("tmp"), Self.nobody, Self.nobody) == 0)
+        #expect(try run(["--progress", "0.5", "-o", "tmp/x.png"]).0.status == 0)
+        try expectRing(bytes("precious.png"), "the link's target")
+    }
+
     @Test func writesThroughAHardLinkSoEveryNameSeesIt() throws {
         try create("a.png", "old")
         try #require(link(path("a.png"), path("b.png")) == 0)
@@ -313,12 +357,18 @@ import Testing
         }
     }
 
-    @Test func removesItsTemporaryFilesWhenInterrupted() throws {
-        try create("f-00000.png", "old")
+    @Test(arguments: [false, true])
+    func removesItsTemporaryFilesWhenInterrupted(folderOfFrames: Bool) throws {
+        let output = folderOfFrames ? "seq/f-%05d.png" : "f-%05d.png"
+        if folderOfFrames {
+            try FileManager.default.createDirectory(atPath: path("seq"), withIntermediateDirectories: false)
+        }
+        let old = folderOfFrames ? "seq/f-00000.png" : "f-00000.png"
+        try create(old, "old")
         let process = Process()
         process.executableURL = EndToEndTests.binary
         // Long enough to be interrupted while rendering (several seconds on two cores).
-        process.arguments = ["--frames", "50000", "--width", "16", "--height", "16", "-o", "f-%05d.png"]
+        process.arguments = ["--frames", "50000", "--width", "16", "--height", "16", "-o", output]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardError = FileHandle.nullDevice
         // The child inherits this thread's signal mask, and test threads block SIGINT and SIGTERM:
@@ -335,14 +385,15 @@ import Testing
         let deadline = Date().addingTimeInterval(20)
         var staged = 0
         while Date() < deadline && process.isRunning && staged < 10 {
-            staged = try files().filter { $0.contains(".tmp-") }.count
+            staged = FaultEndToEndTests.stagedFrames(in: directory)
             usleep(2000)
         }
-        try #require(staged >= 10, "no temporary files appeared while rendering")
+        try #require(staged >= 10, "no staged frames appeared while rendering")
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
-        #expect(try files() == ["f-00000.png"], "the temporary files are removed")
-        #expect(try bytes("f-00000.png") == Array("old".utf8))
+        #expect(try files() == [folderOfFrames ? "seq" : "f-00000.png"], "the staged frames and the lock are removed")
+        if folderOfFrames { #expect(try files("seq") == ["f-00000.png"]) }
+        #expect(try bytes(old) == Array("old".utf8))
     }
 }

@@ -73,6 +73,34 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a link to another user"))
+    func followsLinksInStickyWorldWritableFoldersOnlyAsTheKernelWould() throws {
+        let folder = try ScratchFolder()
+        try folder.create("outside.png", "precious")
+        try folder.createFolder("sticky")
+        try folder.createFolder("plain")
+        #expect(chmod(folder("sticky"), 0o1777) == 0 && chmod(folder("plain"), 0o777) == 0)
+        for (name, owner) in [("theirs", uid_t(65534)), ("mine", geteuid())] {
+            #expect(symlink("../outside.png", folder("sticky/\(name).png")) == 0)
+            #expect(lchown(folder("sticky/\(name).png"), owner, gid_t(owner)) == 0)
+        }
+        #expect(symlink("../outside.png", folder("plain/theirs.png")) == 0)
+        #expect(lchown(folder("plain/theirs.png"), 65534, 65534) == 0)
+        // Through a link of ours to a link of theirs: the second hop is refused.
+        #expect(symlink("sticky/theirs.png", folder("hop.png")) == 0)
+        for path in [folder("sticky/theirs.png"), folder("hop.png")] {
+            #expect(
+                throws: FileError(.write, .path(path), .protectedSymbolicLink(owner: 65534, folder: folder("sticky/")))
+            ) { try OutputTarget(path) }
+        }
+        #expect(try OutputTarget(folder("sticky/mine.png")).resolved == folder("sticky/../outside.png"))
+        #expect(try OutputTarget(folder("plain/theirs.png")).resolved == folder("plain/../outside.png"))
+        // A link of the folder's owner is followed: the folder's owner is the link's.
+        #expect(chown(folder("sticky"), 65534, 65534) == 0)
+        #expect(try OutputTarget(folder("sticky/theirs.png")).resolved == folder("sticky/../outside.png"))
+        #expect(folder.bytes("outside.png") == Array("precious".utf8))
+    }
+
     @Test func knowsWhoseFilesANewFileCanBecome() {
         #expect(OutputTarget.newFilesCanBeGiven(owner: geteuid(), group: getegid()))
         #expect(OutputTarget.newFilesCanBeGiven(owner: 12345, group: 12345) == (geteuid() == 0))

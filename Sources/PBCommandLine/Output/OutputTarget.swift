@@ -32,6 +32,15 @@ import PBJob
 ///   rules above, so the link stays a link. A dangling link (its final target missing) is
 ///   refused, as GNU `cp` refuses to write through one: creating a file wherever a stale link
 ///   points is rarely what was meant. Remove the link or create its target.
+/// - A symbolic link is followed only where the kernel would follow it with
+///   `fs.protected_symlinks = 1` (Debian's default), whatever the setting is: a link in a sticky,
+///   world-writable folder (`/tmp`) is followed only when its owner is this user (the effective
+///   user id) or the folder's owner; any other such link is refused
+///   (`FileError/Kind/protectedSymbolicLink(owner:folder:)`), and nothing is written. Resolving
+///   links ourselves and renaming over the final target would otherwise bypass that guard: root
+///   writing `-o /tmp/x.png` could be made to replace any file by a link another user planted as
+///   `/tmp/x.png`. The folders on the way (`/tmp/dir/` in `/tmp/dir/x.png`) are resolved by the
+///   kernel, under its own setting.
 /// - A directory, named directly, through a link, or with a trailing `/`, is refused.
 /// - A regular file the user could not open for writing is refused with the system's reason
 ///   (`Permission denied`), as `cp` reports it, even when renaming over it would work (a
@@ -73,14 +82,32 @@ struct OutputTarget: Hashable, Sendable {
     /// How it is written.
     let method: Method
 
+    /// A new regular file at `path`, replaced (created) by a renamed temporary file: what
+    /// ``init(_:)`` finds where nothing is.
+    init(newFileAt path: String) {
+        (self.path, resolved, existing, method) = (path, path, nil, .replace)
+    }
+
     /// Looks at what `path` names.
     ///
     /// - Throws: `FileError` (operation `.write`, about `path`): `.directory`;
-    ///   `.danglingSymbolicLink`; `.system` with `ENOENT` or `ENOTDIR` for a missing or
-    ///   non-folder parent, `EACCES` (or `EROFS`, `ETXTBSY`, `EPERM` for an immutable file) for
-    ///   a regular file the user may not open for writing, `ELOOP` after ``maximumLinks`` links.
-    /// - Complexity: one `lstat` per link followed, and up to two `faccessat` calls.
+    ///   `.danglingSymbolicLink`; `.protectedSymbolicLink`; `.system` with `ENOENT` or `ENOTDIR`
+    ///   for a missing or non-folder parent, `EACCES` (or `EROFS`, `ETXTBSY`, `EPERM` for an
+    ///   immutable file) for a regular file the user may not open for writing, `ELOOP` after
+    ///   ``maximumLinks`` links.
+    /// - Complexity: one `lstat` per link followed (and a `stat` of its folder), and up to two
+    ///   `faccessat` calls.
     init(_ path: String) throws(FileError) {
+        var writableFolders: [String: Bool] = [:]
+        try self.init(path, writableFolders: &writableFolders)
+    }
+
+    /// Looks at what `path` names, as ``init(_:)`` does, reusing what `writableFolders` says of
+    /// folders already checked (whether the user may create files in them), and adding to it:
+    /// for the many frames of one folder.
+    ///
+    /// - Throws: the errors of ``init(_:)``.
+    init(_ path: String, writableFolders: inout [String: Bool]) throws(FileError) {
         self.path = path
         var current = path
         var lastLink: String?
@@ -104,6 +131,7 @@ struct OutputTarget: Hashable, Sendable {
             }
             let type = FileType(mode: status.st_mode)
             if type == .symbolicLink {
+                try Self.checkLinkMayBeFollowed(current, owner: status.st_uid, for: path)
                 let destination = try Self.destination(ofLink: current, for: path)
                 lastLink = destination
                 current = destination.hasPrefix("/") ? destination : Self.directory(of: current) + destination
@@ -121,7 +149,7 @@ struct OutputTarget: Hashable, Sendable {
                 let directory = Self.directory(of: current)
                 let replaceable =
                     existing.links == 1 && Self.newFilesCanBeGiven(owner: existing.owner, group: existing.group)
-                    && faccessat(AT_FDCWD, directory.isEmpty ? "." : directory, W_OK | X_OK, AT_EACCESS) == 0
+                    && Self.isWritableFolder(directory, cache: &writableFolders)
                 method = replaceable ? .replace : .inPlace
             default:
                 method = .inPlace
@@ -162,15 +190,32 @@ struct OutputTarget: Hashable, Sendable {
     /// Whether a file this process creates can be given `owner` and `group` (with `fchown`):
     /// root can give any; another user only their own user id and one of their groups.
     static func newFilesCanBeGiven(owner: uid_t, group: gid_t) -> Bool {
-        let user = geteuid()
-        if user == 0 { return true }
-        guard owner == user else { return false }
-        if group == getegid() { return true }
-        let count = getgroups(0, nil)
-        guard count > 0 else { return false }
-        var groups = [gid_t](repeating: 0, count: Int(count))
-        let found = getgroups(count, &groups)
-        return groups.prefix(max(0, Int(found))).contains(group)
+        ProcessIdentity.current.canGive(owner: owner, group: group)
+    }
+
+    /// Whether this user may create files in `folder` (`""` for the current folder), from
+    /// `cache` when it was checked before. The corresponding C function is `faccessat`.
+    static func isWritableFolder(_ folder: String, cache: inout [String: Bool]) -> Bool {
+        if let known = cache[folder] { return known }
+        let writable = faccessat(AT_FDCWD, folder.isEmpty ? "." : folder, W_OK | X_OK, AT_EACCESS) == 0
+        cache[folder] = writable
+        return writable
+    }
+
+    /// Refuses the symbolic link at `link` (owned by `owner`) where the kernel would not follow
+    /// it with `fs.protected_symlinks = 1`: in a sticky, world-writable folder, a link that is
+    /// neither this user's nor the folder owner's.
+    ///
+    /// - Throws: `FileError` about `path`: `.protectedSymbolicLink`.
+    static func checkLinkMayBeFollowed(_ link: String, owner: uid_t, for path: String) throws(FileError) {
+        guard owner != ProcessIdentity.current.user else { return }
+        let folder = directory(of: link)
+        var status = stat()
+        guard stat(folder.isEmpty ? "." : folder, &status) == 0 else { return }
+        let guarded = S_ISVTX | S_IWOTH
+        guard status.st_mode & guarded == guarded, owner != status.st_uid else { return }
+        throw FileError(
+            .write, .path(path), .protectedSymbolicLink(owner: owner, folder: folder.isEmpty ? "." : folder))
     }
 
     /// The text of the symbolic link at `link`.

@@ -14,7 +14,8 @@ import PBJob
 /// the target after following links, so the rename stays on one file system, and is registered
 /// with ``TemporaryFiles`` so an interrupted run removes it. It is created with mode `0666`
 /// less the umask (what a new file gets), then given the replaced file's permission bits,
-/// owner and group, optionally flushed to the disk with `fsync`, and closed.
+/// owner and group (each only where it differs), optionally flushed to the disk with `fsync`,
+/// and closed. Frame sequences stage their own way (``SequenceFolder``, ``SequenceRenames``).
 ///
 /// Flushing (`--durable`) is what makes the replacement survive a system crash or power loss:
 /// without it, a file system that does not order data before renames (XFS; ext4 mounted
@@ -68,8 +69,11 @@ struct StagedFile: Hashable, Sendable {
                         return nil
                     }
                 }
-                guard FileDescriptorIO.retryingInterrupted({ fchmod(descriptor, existing.permissions) }) == 0 else {
-                    throw .writing(target.path)
+                // After a change of owner, and where a new file's mode is not the old one's.
+                let isOwned = status.st_uid == existing.owner && status.st_gid == existing.group
+                if !isOwned || status.st_mode & 0o777 != existing.permissions {
+                    guard FileDescriptorIO.retryingInterrupted({ fchmod(descriptor, existing.permissions) }) == 0
+                    else { throw .writing(target.path) }
                 }
             }
             guard !flush || FileDescriptorIO.retryingInterrupted({ fsync(descriptor) }) == 0 else {

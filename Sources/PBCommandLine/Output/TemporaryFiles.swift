@@ -27,6 +27,13 @@ import PBSynchronization
 /// Ctrl-C). Files are created, renamed and removed while holding the same lock, so none is created
 /// or renamed after the sweep. A crash (a trap) or `SIGKILL` still leaves the files.
 ///
+/// A frames run registers a sweep instead of its files (``register(_:)``): a function that
+/// removes what the run keeps (staged frames, a staging folder, lock files), called under the
+/// registry's lock like the removal of files; and it creates its files and commits them while
+/// holding the same lock (``holdingSignals(_:)``), so a signal never lands between creating a
+/// file and recording it, nor in the middle of a commit, which then finishes before the process
+/// ends.
+///
 /// Each file is created and removed through a descriptor of its folder (`O_PATH`, one per folder
 /// while it holds registered files), so that when the folder is renamed or moved away before the
 /// file is renamed into place, the rename fails (the target's path is gone) and the file is still
@@ -61,13 +68,17 @@ enum TemporaryFiles {
         var signals: SignalPipe?
         /// Whether a watcher thread reads ``signals``.
         var isWatched = false
+        /// The sweeps of frames runs, by the number ``register(_:)`` gave.
+        var sweeps: [Int: Sweep] = [:]
+        /// The number the next sweep gets.
+        var nextSweep = 0
 
         /// Acts on a signal that arrived while no watcher reads the pipe; when no file is left,
         /// removes the handlers (a signal that comes later does what it would have done).
         mutating func checkSignals() {
             guard !isWatched, let pipe = signals else { return }
             if let number = pipe.pending() { removeAllAndEnd(by: number) }
-            guard files.isEmpty else { return }
+            guard files.isEmpty && sweeps.isEmpty else { return }
             pipe.restoreHandlers()
             signals = nil
             if let number = pipe.pending() { SignalPipe.endProcess(by: number) }
@@ -78,6 +89,7 @@ enum TemporaryFiles {
         mutating func removeAllAndEnd(by signal: Int32) -> Never {
             for path in files.keys { unlinkFile(path) }
             files.removeAll()
+            for sweep in sweeps.values { sweep() }
             SignalPipe.endProcess(by: signal)
         }
 
@@ -173,6 +185,54 @@ enum TemporaryFiles {
             registry.unlinkFile(path)
             registry.forget(path)
             registry.checkSignals()
+        }
+    }
+
+    /// A function that removes what a frames run keeps until it commits, called with the registry's
+    /// lock held when a signal ends the process: it must not call ``TemporaryFiles``.
+    typealias Sweep = @Sendable () -> Void
+
+    /// Registers `sweep`, to be called if a signal ends the process before ``unregister(_:)``.
+    ///
+    /// - Returns: the number that unregisters it.
+    static func register(_ sweep: @escaping Sweep) -> Int {
+        registry.withLock { registry in
+            if registry.signals == nil {
+                registry.signals = try? SignalPipe(catching: signals, takeover: .defaultOnly)
+            }
+            registry.nextSweep += 1
+            registry.sweeps[registry.nextSweep] = sweep
+            return registry.nextSweep
+        }
+    }
+
+    /// Unregisters the sweep `number` (once what it would remove is gone or committed).
+    static func unregister(_ number: Int) {
+        registry.withLock { registry in
+            registry.sweeps[number] = nil
+            registry.checkSignals()
+        }
+    }
+
+    /// Runs `body` holding the registry's lock, so that no signal is acted on meanwhile: a signal
+    /// that comes during `body` ends the process after it. `body` must not call
+    /// ``TemporaryFiles`` (the lock is not recursive).
+    ///
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
+    static func holdingSignals<Result: Sendable>(_ body: () throws(FileError) -> Result) throws(FileError) -> Result {
+        try registry.withLock { registry throws(FileError) -> Result in
+            defer { registry.checkSignals() }
+            return try body()
+        }
+    }
+
+    /// Runs `body` holding the registry's lock (see ``holdingSignals(_:)``), for a `body` that
+    /// does not throw.
+    static func holdingSignals(_ body: () -> Void) {
+        registry.withLock { registry in
+            defer { registry.checkSignals() }
+            body()
         }
     }
 

@@ -43,6 +43,11 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// a socket or a standard stream): frames are staged and renamed, which such files
         /// cannot be.
         case notRegularFile(FileType)
+        /// The path is a symbolic link (or reaches one) in the sticky, world-writable `folder`
+        /// (like `/tmp`), owned by `owner`, who is neither this user nor the folder's owner: the
+        /// kernel does not follow such a link (`fs.protected_symlinks`), and neither does
+        /// pbrender, which would otherwise replace whatever file another user points it at.
+        case protectedSymbolicLink(owner: uid_t, folder: String)
         /// An input holds more than `limit` bytes (the limit on inputs, 8 MiB): read no further,
         /// so that `/dev/zero` or a huge file cannot take all memory.
         case tooLarge(limit: Int)
@@ -89,7 +94,17 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
             "it is \(type), and frames are written to regular files only"
         case .tooLarge(let limit):
             "it is larger than the limit of \(Limits.byteCount(limit)) for an input"
+        case .protectedSymbolicLink(let owner, let folder):
+            "it is a symbolic link that user \(owner) made in the sticky, world-writable folder '\(folder)': only links of yours or of the folder's owner are followed there (fs.protected_symlinks)"
         }
+    }
+
+    /// Whether the error is in what the user asked (exit code 2): reading an input, or an
+    /// output path through a link that is not followed; writing otherwise fails at run time (1).
+    public var isInputError: Bool {
+        if operation == .read { return true }
+        if case .protectedSymbolicLink = kind { return true }
+        return false
     }
 
     /// The whole message, one line without the `error:` prefix.

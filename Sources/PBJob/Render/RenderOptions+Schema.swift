@@ -37,7 +37,7 @@ extension RenderOptions {
         .value(
             "frames", \.frames, placeholder: "N", section: "PROGRESS",
             help:
-                "Render N frames with progress from A to B, evenly spaced: to a file pattern given by -o ('frame-%03d.png'), or as one animation of exactly N frames (-o anim.apng, .webp, .svg), with --duration or --fps."
+                "Render N frames with progress from A to B, evenly spaced: to a file pattern given by -o ('frame-%03d.png'), or as one animation of exactly N frames (-o anim.apng, .webp, .svg), with --duration or --fps. A sequence of files replaces the old one whole, old frames past N included; a kill leaves one or the other, or a state the next frames run into the folder completes."
         ),
         .value(
             "from", \.from, placeholder: "A", section: "PROGRESS",
@@ -52,7 +52,7 @@ extension RenderOptions {
         .value(
             "output", \.output, short: "o", placeholder: "OUT", section: "OUTPUT",
             help:
-                "The file to write ('-' for standard output; default progress.png), or for frames a pattern with %d like 'frame-%03d.png'."
+                "The file to write ('-' for standard output; default progress.png), or for frames a pattern with %d like 'frames/f-%03d.png' (a missing last folder is created). A link in a sticky, world-writable folder (/tmp) is followed only if it is yours or the folder owner's."
         ),
         .value(
             "format", \.format, placeholder: "FORMAT", section: "OUTPUT",
