@@ -37,7 +37,7 @@ extension RenderOptions {
         .value(
             "frames", \.frames, placeholder: "N", section: "PROGRESS",
             help:
-                "Render N frames with progress from A to B, evenly spaced: to a file pattern given by -o ('frame-%03d.png'), or as one animation of exactly N frames (-o anim.apng, .webp, .svg), with --duration or --fps. A sequence of files replaces the old one whole, old frames past N included; a kill leaves one or the other, or a state the next frames run into the folder completes."
+                "Render N frames with progress from A to B, evenly spaced: to a file pattern given by -o ('frame-%03d.png'), or as one animation of exactly N frames (-o \(ImageFormat.list(ImageFormat.animatedFormats, extensions: true, conjunction: "or"))), with --duration or --fps. A sequence of files replaces the old one whole, old frames past N included; a kill leaves one or the other, or a state the next frames run into the folder completes."
         ),
         .value(
             "from", \.from, placeholder: "A", section: "PROGRESS",
