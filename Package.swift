@@ -93,7 +93,8 @@ let package = Package(
         .target(
             name: "PBRendering",
             dependencies: [
-                "PBGeometry", "PBStyle", "PBScene", "PBSynchronization", "CCairo", "CDeflate", "CISAL", "CPango",
+                "PBGeometry", "PBStyle", "PBDocument", "PBScene", "PBSynchronization", "CCairo", "CDeflate", "CISAL",
+                "CPango",
                 "CRSVG", "CSPNG", "CWebP", "CGIF",
             ],
             swiftSettings: strict),

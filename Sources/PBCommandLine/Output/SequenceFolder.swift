@@ -364,7 +364,8 @@ final class SequenceFolder: Sendable {
             }
         }
         guard descriptor >= 0 else { return }
-        do throws(FileError) {
+        try StagedFrameFile.finish(descriptor, subject: subject, flushes: flushes, discard: { removeFrame(index) }) {
+            () throws(FileError) -> Bool in
             try FileDescriptorIO.writeAll(bytes, to: descriptor, subject: subject)
             if let wanted = replaced[index] {
                 let defaults = try defaults(from: descriptor, subject: subject)
@@ -372,24 +373,10 @@ final class SequenceFolder: Sendable {
                     guard FileDescriptorIO.retryingInterrupted({ fchown(descriptor, wanted.owner, wanted.group) }) == 0
                     else { throw FileError(.write, subject, .system(code: errno)) }
                 }
-                if wanted.permissions != defaults.permissions {
-                    guard FileDescriptorIO.retryingInterrupted({ fchmod(descriptor, wanted.permissions) }) == 0 else {
-                        throw FileError(.write, subject, .system(code: errno))
-                    }
-                }
+                try StagedFrameFile.setPermissions(
+                    descriptor, to: wanted.permissions, from: defaults.permissions, subject: subject)
             }
-            guard !flushes || FileDescriptorIO.retryingInterrupted({ fsync(descriptor) }) == 0 else {
-                throw FileError(.write, subject, .system(code: errno))
-            }
-        } catch {
-            close(descriptor)
-            removeFrame(index)
-            throw error
-        }
-        guard FileDescriptorIO.closeOnce(descriptor) else {
-            let error = FileError(.write, subject, .system(code: errno))
-            removeFrame(index)
-            throw error
+            return true
         }
     }
 

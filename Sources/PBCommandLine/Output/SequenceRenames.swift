@@ -214,7 +214,8 @@ final class SequenceRenames: Sendable {
             }
         }
         guard let (descriptor, _) = created else { return }
-        do throws(FileError) {
+        try StagedFrameFile.finish(descriptor, subject: subject, flushes: flushes, discard: { removeFrame(index) }) {
+            () throws(FileError) -> Bool in
             try FileDescriptorIO.writeAll(bytes, to: descriptor, subject: subject)
             if let existing = target.existing {
                 let defaults = try defaults(from: descriptor, folder: isHome ? "" : folder, subject: subject)
@@ -230,27 +231,13 @@ final class SequenceRenames: Sendable {
                             guard state.phase == .staging else { return }
                             state.inPlace[index] = InPlaceFrame(target: target, bytes: bytes)
                         }
-                        return
+                        return false
                     }
                 }
-                if existing.permissions != defaults.permissions {
-                    guard FileDescriptorIO.retryingInterrupted({ fchmod(descriptor, existing.permissions) }) == 0 else {
-                        throw FileError(.write, subject, .system(code: errno))
-                    }
-                }
+                try StagedFrameFile.setPermissions(
+                    descriptor, to: existing.permissions, from: defaults.permissions, subject: subject)
             }
-            guard !flushes || FileDescriptorIO.retryingInterrupted({ fsync(descriptor) }) == 0 else {
-                throw FileError(.write, subject, .system(code: errno))
-            }
-        } catch {
-            close(descriptor)
-            removeFrame(index)
-            throw error
-        }
-        guard FileDescriptorIO.closeOnce(descriptor) else {
-            let error = FileError(.write, subject, .system(code: errno))
-            removeFrame(index)
-            throw error
+            return true
         }
     }
 

@@ -111,7 +111,7 @@ struct DocumentRewriter {
         let name = element.name
         if name == "style" {
             guard !inCopy, let sheet = safeSheet(of: node) else { return }
-            output += "<style>\(Self.escaped(sheet))</style>"
+            output += "<style>\(xmlEscaped(sheet))</style>"
             return
         }
         let key = instance * tree.elements.count + node
@@ -142,14 +142,14 @@ struct DocumentRewriter {
         if !declarations.isEmpty { attributes = styled(attributes, adding: declarations) }
         output += before
         output += "<\(name)"
-        for (attribute, value) in attributes { output += " \(attribute)=\"\(Self.escaped(value))\"" }
+        for (attribute, value) in attributes { output += " \(attribute)=\"\(xmlEscaped(value))\"" }
         output += ">"
         if node == 0 { output += appearance.prologue }
         let keepsText = Self.textElements.contains(name)
         for child in element.children {
             switch child {
             case .element(let index): writeElement(index, instance: instance, inCopy: inCopy)
-            case .text(let text): if keepsText { output += Self.escaped(text) }
+            case .text(let text): if keepsText { output += xmlEscaped(text) }
             }
         }
         if node == 0 { writeCopies() }
@@ -432,31 +432,11 @@ struct DocumentRewriter {
         attributes = styled(attributes, adding: pinned(node) + declarations)
         let name = data == nil ? element.name : "path"
         var markup = "<\(name)"
-        for (attribute, value) in attributes { markup += " \(attribute)=\"\(Self.escaped(value))\"" }
+        for (attribute, value) in attributes { markup += " \(attribute)=\"\(xmlEscaped(value))\"" }
         return markup + "/>"
     }
 
     // MARK: Text
 
     static func number(_ value: Double) -> String { numbers.string(value) }
-
-    /// Text escaped for XML: `&`, `<`, `>`, `"` as entities, characters XML cannot hold left out.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                guard value >= 0x20, !(0xFFFE...0xFFFF).contains(value) else { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

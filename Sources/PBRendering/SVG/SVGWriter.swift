@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBScene
 import PBStyle

@@ -1,8 +1,7 @@
-import PBScene
-
 /// Text escaped for XML: `&`, `<`, `>`, `"` and `'` as entities, and characters XML cannot hold
-/// (control characters other than tab, newline and carriage return) left out.
-func xmlEscaped(_ text: String) -> String {
+/// (control characters other than tab, newline and carriage return) left out: what pbrender
+/// writes into XML, its own SVG and the documents it rewrites alike.
+package func xmlEscaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
