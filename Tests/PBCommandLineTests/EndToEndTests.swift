@@ -7,6 +7,20 @@ import Testing
     /// The built tool, next to the test bundle.
     static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("pbrender")
+    /// A copy of ``binary`` that another user (`nobody`, through `setpriv`) can run: the checkout
+    /// may sit in a folder only its owner can enter (`mktemp -d` makes it 0700). Made once, in a
+    /// folder of the temporary directory with mode 0755.
+    static let binaryForAnyUser: URL = {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory() + "pbrender-any-user-\(getpid())")
+        let copy = folder.appendingPathComponent("pbrender")
+        try? FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try? FileManager.default.removeItem(at: copy)
+        try? FileManager.default.copyItem(at: binary, to: copy)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "pbrender-any-user-\(getpid())") }
+        return copy
+    }()
     /// The repository root.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -307,7 +307,7 @@ final class SignalState: Sendable {
         for (arguments, message) in cases {
             let outcome = try ChildProcess.run(
                 URL(fileURLWithPath: "/usr/bin/setpriv"),
-                ["--reuid=65534", "--regid=65534", "--clear-groups", EndToEndTests.binary.path] + arguments,
+                ["--reuid=65534", "--regid=65534", "--clear-groups", EndToEndTests.binaryForAnyUser.path] + arguments,
                 in: URL(fileURLWithPath: disk.path))
             #expect(outcome.status == 1 && outcome.errorText == "pbrender: error: \(message): Permission denied\n")
         }

@@ -44,7 +44,10 @@ import Testing
         if asNobody {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments =
-                ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", EndToEndTests.binary.path]
+                [
+                    "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups",
+                    EndToEndTests.binaryForAnyUser.path,
+                ]
                 + arguments
         } else {
             process.executableURL = EndToEndTests.binary
