@@ -20,7 +20,8 @@
             guard let tree = try? XMLTree.read(bytes, fileName: nil, limits: limits) else { return true }
             var reader = DocumentReader(tree: tree, fileName: nil, limits: limits)
             guard let estimate = try? reader.checkCost() else { return true }
-            guard (try? reader.read()) != nil else { return true }
+            // SVGDocument reads the root's preserveAspectRatio after the elements, and refuses a bad one.
+            guard (try? reader.read()) != nil, (try? reader.rootAspectRatio()) != nil else { return true }
             let segments = reader.elements.reduce(0) { $0 + $1.localPath.elements.count }
             let dashes = reader.elements.reduce(0) { $0 + $1.style.dashArray.count }
             let actual: [(String, Double, Double, Int)] = [

@@ -224,6 +224,29 @@ struct SVGDocumentReadingTests {
         #expect(readingError(svg, limits: limits)?.kind == .overBudget(.dashEntries, count: 6, limit: 5))
     }
 
+    @Test("The budget resolves a <use> as the reader does: a reference with spaces around it counts")
+    func useReferenceBound() throws {
+        // Found by the budget fuzzer: the reader trims `href="\t#b"` and draws #b, the budget took it for
+        // no reference and counted nothing (35 elements drawn, 20 estimated).
+        func cost(_ reference: String) throws -> (estimate: DocumentCost, visits: Int) {
+            let svg =
+                #"<svg xmlns="http://www.w3.org/2000/svg"><defs><rect id="r" width="1" height="1"/></defs>"#
+                + #"<use href="\#(reference)"/></svg>"#
+            let tree = try XMLTree.read(Array(svg.utf8), fileName: nil, limits: .default)
+            var reader = DocumentReader(tree: tree, fileName: nil, limits: .default)
+            let estimate = try reader.checkCost()
+            _ = try reader.read()
+            return (estimate, reader.visits)
+        }
+        let plain = try cost("#r")
+        #expect(plain.estimate.elements >= Double(plain.visits))
+        for spaced in [" #r", "\t#r ", "\n#r"] {
+            let result = try cost(spaced)
+            #expect(result.visits == plain.visits)
+            #expect(result.estimate == plain.estimate)
+        }
+    }
+
     @Test("A <use> cycle is an error: itself, an ancestor, or through another <use>")
     func useCycles() throws {
         let cases = [

@@ -395,6 +395,15 @@ struct DocumentReader {
         return trimmed.hasPrefix("#") || (allowingData && trimmed.lowercased().hasPrefix("data:"))
     }
 
+    /// The `id` a `<use>` draws: its `href` (or `xlink:href`) trimmed, without the `#`; nil when it has
+    /// none or names something outside the document. The reader and the budget (``DocumentCost``)
+    /// both resolve a `<use>` by it, so that the budget counts exactly what is drawn.
+    static func usedID(of element: XMLTree.Element) -> String? {
+        guard let reference = element.attributes["href"] ?? element.attributes["xlink:href"] else { return nil }
+        let trimmed = reference.trimmingCharacters
+        return trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : nil
+    }
+
     /// A nested `<svg>` (at `x`, `y`, with its own `width` and `height`, default 100%) or a used
     /// `<symbol>` (sized by the `<use>`, `size`): a new viewport, its `viewBox` mapped onto it.
     mutating func viewport(of index: Int, _ context: Context, size: Size?) throws(SVGDocumentError) {
@@ -427,13 +436,13 @@ struct DocumentReader {
     mutating func use(_ index: Int, _ context: Context) throws(SVGDocumentError) {
         let element = tree.elements[index]
         guard let reference = element.attributes["href"] ?? element.attributes["xlink:href"] else { return }
-        guard Self.isInside(reference, allowingData: false) else {
+        guard let id = Self.usedID(of: element) else {
             warnings.add(
                 "<use> href=\"\(SVGDocumentError.shortened(reference))\" draws nothing: nothing outside the document "
                     + "is read", line: element.line)
             return
         }
-        guard let target = ids[String(reference.trimmingCharacters.dropFirst())] else {
+        guard let target = ids[id] else {
             warnings.add(
                 "<use> href=\"\(SVGDocumentError.shortened(reference))\" refers to no element: nothing drawn",
                 line: element.line)

@@ -120,11 +120,9 @@ struct DocumentCost: Hashable, Sendable {
             defer { onPath[index] = false }
             var cost = own[index]
             if element.name == "use" {
-                let reference = element.attributes["href"] ?? element.attributes["xlink:href"] ?? ""
-                if reference.hasPrefix("#"), let target = ids[String(reference.dropFirst())] {
+                if let id = DocumentReader.usedID(of: element), let target = ids[id] {
                     guard !onPath[target] else {
-                        throw SVGDocumentError(
-                            kind: .useCycle(reference: reference), fileName: fileName, line: element.line)
+                        throw SVGDocumentError(kind: .useCycle(reference: "#" + id), fileName: fileName, line: element.line)
                     }
                     cost = cost + (try self.cost(of: target, depth: depth + 1))
                 }
