@@ -224,6 +224,26 @@ struct SVGDocumentReadingTests {
         #expect(readingError(svg, limits: limits)?.kind == .overBudget(.dashEntries, count: 6, limit: 5))
     }
 
+    @Test("Dashes laid along a stroke count against the dash budget: length over period, plus one, times the dashes")
+    func dashesAlongAStroke() throws {
+        // Found by the budget fuzzer: a rect 6 × 10^30 units tall dashed `1 2 3` (200 bytes) took Cairo
+        // 2 GiB. A 100 × 50 rect dashed `2 3 1 4` (period 10, perimeter 300): (300 / 10 + 1) × 2 = 62 dashes.
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="100" height="50" stroke="red" "#
+            + #"stroke-dasharray="2 3 1 4"/></svg>"#
+        #expect(readingError(svg, limits: SVGDocumentLimits(maximumDrawnDashCount: 61))?.kind
+            == .overBudget(.dashes, count: 62, limit: 61))
+        _ = try SVGDocument(string: svg, limits: SVGDocumentLimits(maximumDrawnDashCount: 62))
+        let huge =
+            #"<svg xmlns="http://www.w3.org/2000/svg"><style>rect{stroke-dasharray:1,2,3}</style>"#
+            + #"<rect stroke="red" width="5" height="5888888888888888888888888888888"/></svg>"#
+        guard case .overBudget(.dashes, let count, 1_000_000) = readingError(huge, limits: .default)?.kind else {
+            Issue.record("expected the dash budget")
+            return
+        }
+        #expect(count > 1e30)
+    }
+
     @Test("The budget resolves a <use> as the reader does: a reference with spaces around it counts")
     func useReferenceBound() throws {
         // Found by the budget fuzzer: the reader trims `href="\t#b"` and draws #b, the budget took it for

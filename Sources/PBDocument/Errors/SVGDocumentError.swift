@@ -55,6 +55,8 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
         case segments
         /// `stroke-dasharray` entries drawn.
         case dashEntries
+        /// Dashes laid along the strokes: each dash pattern repeated along its element's length.
+        case dashes
         /// Steps of matching the `<style>` sheets against the elements.
         case styleMatches
     }
@@ -107,6 +109,9 @@ public struct SVGDocumentError: Error, Hashable, Sendable, CustomStringConvertib
             case .dashEntries:
                 "the document draws \(Self.count(count)) stroke-dasharray entries (each <use> draws what it refers "
                     + "to again); the limit is \(Self.grouped(limit))"
+            case .dashes:
+                "the strokes lay \(Self.count(count)) dashes (each stroke-dasharray repeated along its element's "
+                    + "length); the limit is \(Self.grouped(limit))"
             case .styleMatches:
                 "styling the elements would take \(Self.count(count)) steps (the rules each element drawn could "
                     + "match and the declarations it takes); the limit is \(Self.grouped(limit))"

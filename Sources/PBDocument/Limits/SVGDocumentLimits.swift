@@ -39,8 +39,10 @@ public struct SVGDocumentLimits: Hashable, Sendable {
     /// 10,000-segment path used 1,000 times is 10^7). Default 250,000 (about 550 bytes each while
     /// they are drawn).
     public var maximumDrawnSegmentCount: Int
-    /// The most `stroke-dasharray` entries drawn: each element's entries times the times it is
-    /// drawn. Default 1,000,000.
+    /// The most `stroke-dasharray` entries drawn (each element's entries times the times it is
+    /// drawn), and the most dashes laid along the strokes (each dashed element's length over its
+    /// pattern's period, plus one, times the pattern's dashes: Cairo lays every one, on the canvas or off
+    /// it). Default 1,000,000.
     public var maximumDrawnDashCount: Int
     /// The most rules in the document's `<style>` sheets (each selector of a comma list counts
     /// as one); reading the sheets stops past it. Default 10,000.

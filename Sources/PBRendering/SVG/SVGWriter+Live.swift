@@ -1,3 +1,4 @@
+import PBDocument
 import PBGeometry
 import PBScene
 
@@ -54,13 +55,12 @@ extension SVGWriter {
                         + " (a label of fixed text beside or inside the shape can be live)"))
         }
         let end = Self.endExpression(progress)
-        var map = LiveMap(start: progress.strokeStart, initialEnd: progress.end, scale: 1, shift: 0)
+        var (map, initialEnd) = (LiveMap(start: progress.strokeStart, scale: 1, shift: 0), progress.end)
         if let element {
-            map = LiveMap(
-                start: element.strokeStart, initialEnd: element.end(at: progress.end), scale: element.scale,
-                shift: element.shift)
+            map = LiveMap(start: element.strokeStart, scale: element.scale, shift: element.shift)
+            initialEnd = element.end(at: progress.end)
         }
-        let reveals = liveStrokes(layer, end: end, map: map)
+        let reveals = liveStrokes(layer, end: end, map: map, initialEnd: initialEnd)
         // An element's opacity applies to its strokes together, as the still image groups them.
         let isGrouped = layer.opacity < 1
         if isGrouped { body += "<g opacity=\"\(number(max(0, layer.opacity)))\">\n" }
@@ -95,12 +95,12 @@ extension SVGWriter {
     ) throws(RenderError) -> Int? {
         let end = Self.endExpression(progress)
         if let fill = element.fillAtEnd {
-            body += "<g opacity=\"0\" style=\"opacity: clamp(0, calc((\(end) - 1) * 1000000000 + 1), 1)\">\n"
+            body += "<g opacity=\"0\" style=\"opacity: \(LiveReveal.gate(from: 1, value: end))\">\n"
             try write(.shape(fill), dark: .shape(fill))
             body += "</g>\n"
         }
         guard element.hidesAtEnd else { return nil }
-        body += "<g style=\"opacity: clamp(0, calc((1 - \(end)) * 1000000000), 1)\">\n"
+        body += "<g style=\"opacity: \(LiveReveal.gate(until: 1, value: end))\">\n"
         return element.layerIndex
     }
 
@@ -123,87 +123,31 @@ extension SVGWriter {
         var attributes: String
     }
 
-    /// A number with nine decimals, for the gates of live strokes.
-    private func precise(_ value: Double) -> String { Self.preciseNumbers.string(value) }
-
-    /// Nine decimals.
-    static let preciseNumbers = SVGNumberFormat(decimals: 9)
-
-    /// Where a live layer's part starts (fixed) and ends: `scale × value + shift` of the CSS
-    /// value, pinned to `0...1` (the identity for a scene's one progress layer), `initialEnd`
-    /// at the file's own value. An infinite `scale` jumps from 0 to 1 at the value `-shift`
-    /// (above 0), as `ElementProgressLayer.end(at:)` does.
-    struct LiveMap {
-        var start: Double
-        var initialEnd: Double
-        var scale: Double
-        var shift: Double
-    }
-
     /// For each subpath with something to show: the subpath stroked with a dash of its visible
-    /// length; a closed one also whole, shown when the progress reaches its end.
-    private func liveStrokes(_ layer: ShapeLayer, end: String, map: LiveMap) -> [Reveal] {
+    /// length; a closed one also whole, shown when the progress reaches its end
+    /// (``LiveReveal``).
+    private func liveStrokes(_ layer: ShapeLayer, end: String, map: LiveMap, initialEnd: Double) -> [Reveal] {
         let measure = layer.path
-        let total = measure.length
-        let initialEnd = map.initialEnd
-        var reveals: [Reveal] = []
-        var subpathStart = 0.0
+        let reveals = LiveReveal.reveals(
+            lengths: measure.subpathLengths, closed: measure.subpaths.map(\.isClosed), scope: layer.trimScope,
+            map: map, initialEnd: initialEnd, value: end, numbers: Self.numbers)
+        var result: [Reveal] = []
         for (index, subpath) in measure.subpaths.enumerated() {
-            let length = measure.subpathLengths[index]
-            defer { subpathStart += length }
-            guard length > 0 else { continue }
-            // Distances along the whole path, or along each subpath for the per-subpath scope.
-            let (scale, origin) = layer.trimScope == .wholePath ? (total, 0.0) : (length, subpathStart)
-            let first = max(origin + map.start * scale, subpathStart)
-            let room = subpathStart + length - first
-            guard room > 0 else { continue }
-            guard map.scale.isFinite else {
-                // All or nothing: the part starts at 0 or 1 of the element, so what shows is whole.
-                reveals.append(jump(subpath, end: end, map: map))
-                continue
-            }
-            // The length reached along the scope: (value × map.scale + map.shift) × scale.
-            let (perValue, before) = (map.scale * scale, first - origin - map.shift * scale)
-            let reached = "calc(\(end) * \(number(perValue))px - \(number(before))px)"
-            let visible = "clamp(0px, \(reached), \(number(room))px)"
-            // The gates that show a stroke once anything of it is reached (and the whole closed
-            // subpath once all is) multiply lengths by 1,000 and 10^6: their numbers have nine
-            // decimals, so that an element whose part starts exactly at a value (an order's
-            // boundary) shows nothing there, as the PNG does, not a cap's dot of rounding.
-            let shown = "calc((\(end) * \(precise(perValue)) - \(precise(before))) * 1000)"
-            let initialVisible = min(max(origin + initialEnd * scale - first, 0), room)
+            guard let reveal = reveals[index] else { continue }
             let data = pathData([subpath])
-            let offset = first - subpathStart
-            var staticAttributes = " stroke-dasharray=\"\(number(initialVisible)) \(number(length + 1))\""
-            if offset > 0 { staticAttributes += " stroke-dashoffset=\"\(number(-offset))\"" }
-            let isWhole = subpath.isClosed && offset == 0
-            let full = "calc((\(end) * \(precise(perValue)) - \(precise(before + room))) * 1000000 + 1)"
-            let opacity = isWhole ? "clamp(0, min(\(shown), calc(1 - \(full))), 1)" : "clamp(0, \(shown), 1)"
-            let initiallyShown = initialVisible > 0 && !(isWhole && initialVisible >= room)
-            staticAttributes += initiallyShown ? "" : " opacity=\"0\""
-            let css = " style=\"stroke-dasharray: \(visible) \(number(length + 1))px; opacity: \(opacity)\""
-            reveals.append(Reveal(data: data, attributes: staticAttributes + css))
-            if isWhole {
-                let wholeShown = initialVisible >= room ? "" : " opacity=\"0\""
-                reveals.append(
-                    Reveal(
-                        data: data, attributes: wholeShown + " style=\"opacity: clamp(0, \(full), 1)\""))
+            var attributes = ""
+            if let dash = reveal.initialDash {
+                attributes += " stroke-dasharray=\"\(number(dash.visible)) \(number(dash.gap))\""
+                if reveal.dashStart > 0 { attributes += " stroke-dashoffset=\"\(number(-reveal.dashStart))\"" }
+            }
+            attributes += reveal.isInitiallyShown ? "" : " opacity=\"0\""
+            let dash = reveal.initialDash == nil ? "" : "stroke-dasharray: \(reveal.dashArray); "
+            result.append(Reveal(data: data, attributes: attributes + " style=\"\(dash)opacity: \(reveal.opacity)\""))
+            if let whole = reveal.whole {
+                let shown = whole.isInitiallyShown ? "" : " opacity=\"0\""
+                result.append(Reveal(data: data, attributes: shown + " style=\"opacity: \(whole.opacity)\""))
             }
         }
-        return reveals
-    }
-
-    /// A subpath of an element that appears whole at once (`delayed(1)`), stroked whole (a
-    /// closed one joined at its seam): shown from the value `-map.shift` on (from any value
-    /// above 0 where that is 0). The gate multiplies the value's distance from there by 10^8,
-    /// its number with nine decimals, so it is 0 a hundred-millionth before and at least 0.95
-    /// exactly there (1 where the number is exact, as 0.5 is).
-    private func jump(_ subpath: Subpath, end: String, map: LiveMap) -> Reveal {
-        let appears = -map.shift
-        let gate =
-            appears > 0
-            ? "calc((\(end) - \(precise(appears))) * 100000000 + 1)" : "calc(\(end) * 100000000)"
-        let hidden = map.initialEnd < 1 ? " opacity=\"0\"" : ""
-        return Reveal(data: pathData([subpath]), attributes: hidden + " style=\"opacity: clamp(0, \(gate), 1)\"")
+        return result
     }
 }
