@@ -231,8 +231,9 @@ struct SVGDocumentReadingTests {
         let svg =
             #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="100" height="50" stroke="red" "#
             + #"stroke-dasharray="2 3 1 4"/></svg>"#
-        #expect(readingError(svg, limits: SVGDocumentLimits(maximumDrawnDashCount: 61))?.kind
-            == .overBudget(.dashes, count: 62, limit: 61))
+        #expect(
+            readingError(svg, limits: SVGDocumentLimits(maximumDrawnDashCount: 61))?.kind
+                == .overBudget(.dashes, count: 62, limit: 61))
         _ = try SVGDocument(string: svg, limits: SVGDocumentLimits(maximumDrawnDashCount: 62))
         let huge =
             #"<svg xmlns="http://www.w3.org/2000/svg"><style>rect{stroke-dasharray:1,2,3}</style>"#
