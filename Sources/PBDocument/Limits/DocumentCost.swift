@@ -122,7 +122,8 @@ struct DocumentCost: Hashable, Sendable {
             if element.name == "use" {
                 if let id = DocumentReader.usedID(of: element), let target = ids[id] {
                     guard !onPath[target] else {
-                        throw SVGDocumentError(kind: .useCycle(reference: "#" + id), fileName: fileName, line: element.line)
+                        throw SVGDocumentError(
+                            kind: .useCycle(reference: "#" + id), fileName: fileName, line: element.line)
                     }
                     cost = cost + (try self.cost(of: target, depth: depth + 1))
                 }
