@@ -86,20 +86,31 @@ struct DocumentOrderOptionTests {
         #expect(spinner.exitCode == 2 && spinner.error.contains("several elements"), "\(spinner.error)")
     }
 
-    // TODO(issue 29): the rewrite's live and animated variants; until then they are refused, said so.
-    @Test("A live or animated SVG of a document is refused, naming the option given, with nothing written")
+    @Test(
+        "A live or animated SVG of a document is refused where a dash cannot move it, naming why, with nothing written")
     func liveAndAnimatedRefusals() {
-        let document =
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><line x1="10" y1="20" x2="110" y2="20" stroke="black"/></svg>"#
-        for (arguments, named) in [
+        let line = #"<line x1="10" y1="20" x2="110" y2="20" stroke="black"/>"#
+        func document(_ body: String) -> String {
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">"# + body + "</svg>"
+        }
+        for (body, arguments, named) in [
             (
-                ["--progress", "0.5", "--live"],
-                "option '--live' does not apply here: a document's live or animated SVG"
+                line, ["--progress", "0.5", "--offset", "0.2", "--live"],
+                "option '--offset' applies to a still image of one progress value, not with '--live'"
             ),
-            (["--animate-to", "1"], "option '--animate-to' does not apply here: a document's live or animated SVG"),
+            (
+                #"<g transform="skewX(30)">"# + line + "</g>", ["--animate-to", "1"],
+                "option '--animate-to' does not apply here: an animated SVG reveals each element with a dash measured in its own space, and <line> (line 1) is skewed"
+            ),
+            (
+                #"<line x1="10" y1="20" x2="110" y2="20" stroke="black" stroke-dasharray="4 2"/>"#,
+                ["--progress", "0.5", "--live"],
+                "a live SVG moves the progress with a dash, so <line> (line 1) cannot keep a dash pattern"
+            ),
+            (line, ["--indeterminate", "arc"], "a document's indeterminate SVG is not written"),
         ] {
             let result = runTool(
-                ["--path", "d.svg", "-o", "-", "--format", "svg"] + arguments, files: ["d.svg": document])
+                ["--path", "d.svg", "-o", "-", "--format", "svg"] + arguments, files: ["d.svg": document(body)])
             #expect(result.exitCode == 2, "\(arguments)")
             #expect(result.error.contains(named), "\(result.error)")
             #expect(result.output.isEmpty)

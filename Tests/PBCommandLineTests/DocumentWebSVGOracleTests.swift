@@ -70,8 +70,7 @@ import Testing
         }
     }
 
-    @Test(.disabled("TODO(issue 29): the rewrite's live variant is not written yet; documents' live SVGs are refused"))
-    func liveAndAnimatedDocumentsMatchThePNGsOfTheirProgressInChromium() throws {
+    @Test func liveAndAnimatedDocumentsMatchThePNGsOfTheirProgressInChromium() throws {
         // The examples, and filled icons with no strokes (outlined while they draw, their fills
         // alone at 1). Not bootstrap's alarm or bicycle: their rings are subpaths whose outlines'
         // edges meet, which the PNG strokes as one path and a live SVG as several (a dash each),
@@ -119,8 +118,7 @@ import Testing
         </svg>
         """
 
-    @Test(.disabled("TODO(issue 29): the rewrite's live variant is not written yet; documents' live SVGs are refused"))
-    func translucentElementsAndADelayOfOneLiveAndAnimatedMatchThePNGsInChromium() throws {
+    @Test func translucentElementsAndADelayOfOneLiveAndAnimatedMatchThePNGsInChromium() throws {
         let folder = try ScratchFolder()
         let file = folder("translucent.svg")
         try Self.translucent.write(toFile: file, atomically: true, encoding: .utf8)

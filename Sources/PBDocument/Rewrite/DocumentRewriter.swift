@@ -131,12 +131,22 @@ struct DocumentRewriter {
         var before = ""
         var after = ""
         if let index = elementAt[key] {
-            let drawn = drawing(of: index, node: node, attributes: attributes)
+            let drawn =
+                if let value = appearance.liveValue, let live = appearance.elements[index].live {
+                    liveDrawing(of: index, node: node, live: live, value: value)
+                } else {
+                    drawing(of: index, node: node, attributes: attributes)
+                }
             (before, after) = (drawn.before, drawn.after)
             declarations += drawn.declarations
             if drawn.dropsPathLength { attributes = attributes.filter { $0.name != "pathLength" } }
-        } else if let index = contentAt[key], !appearance.showsContent[index] {
-            declarations.append("display:none")
+        } else if let index = contentAt[key] {
+            if let value = appearance.liveValue, appearance.contentFrom.indices.contains(index) {
+                let from = appearance.contentFrom[index]
+                if from > 0 { declarations.append(gatedOpacity(node, LiveReveal.gate(from: from, value: value))) }
+            } else if !appearance.showsContent[index] {
+                declarations.append("display:none")
+            }
         }
         if node == 0 { attributes = rootAttributes(attributes) }
         if !declarations.isEmpty { attributes = styled(attributes, adding: declarations) }
@@ -359,6 +369,76 @@ struct DocumentRewriter {
             drawing.after += copy(of: node, data: data, declarations: base + dash + Self.hiddenFill)
         }
         return drawing
+    }
+
+    /// What drawing element `index` adds in a live document: the element keeps its fill and
+    /// markers (shown from the value ``SVGDocumentAppearance/Live/fillFrom`` says), its stroke
+    /// hidden; copies after it stroke each subpath with a dash that CSS computes from the value
+    /// (``LiveReveal``), in the element's user space (its transform is a similarity:
+    /// ``SVGDocumentMeasure/liveProblem(_:)``), run backwards for a reversed drawing; its track is
+    /// a copy before it. An outline and its track hide from ``SVGDocumentAppearance/Live/outlineHidesFrom``.
+    mutating func liveDrawing(of index: Int, node: Int, live: SVGDocumentAppearance.Live, value: String) -> Drawing {
+        var drawing = Drawing()
+        let element = measure.document.elements[index]
+        let style = element.style
+        let scale = abs(element.transform.determinant).squareRoot()
+        drawing.dropsPathLength = tree.elements[node].attributes["pathLength"] != nil
+        if let from = live.fillFrom {
+            if from > 0 { drawing.declarations.append(gatedOpacity(node, LiveReveal.gate(from: from, value: value))) }
+        } else if !appearance.elements[index].showsFill {
+            drawing.declarations += Self.hiddenFill
+        }
+        drawing.declarations.append("stroke:none")
+        let isOutline = !style.hasStroke
+        guard !isOutline || style.fillPaints else { return drawing }
+        let outlineGate = isOutline ? live.outlineHidesFrom.map { LiveReveal.gate(until: $0, value: value) } : nil
+        // The strokes' gates, and for an outline the gate that hides it at the end; the element's
+        // own opacity applies to its strokes together, in a group, as to the element.
+        func opacity(_ gate: String) -> String { "opacity:" + (outlineGate.map { "min(\(gate), \($0))" } ?? gate) }
+        if let track = appearance.track, appearance.elements[index].showsTrack {
+            drawing.before = copy(
+                of: node, data: nil,
+                declarations: trackDeclarations(track, style: style, scale: scale, dash: ([], 0))
+                    + (outlineGate.map { [gatedOpacity(node, $0)] } ?? []))
+        }
+        let base = strokeDeclarations(style: style, scale: scale, isOutline: isOutline) + Self.hiddenFill
+        let subpaths = element.localPath.subpaths
+        let order = appearance.isReversed ? Array(subpaths.indices.reversed()) : Array(subpaths.indices)
+        let reveals = LiveReveal.reveals(
+            lengths: order.map { measure.localLength($0, index, scale: scale) },
+            closed: order.map { subpaths[$0].isClosed }, scope: appearance.trimScope, map: live.map, initialEnd: 0,
+            value: value, numbers: Self.numbers)
+        let own = ownOpacity(node)
+        if own < 1 { drawing.after += "<g opacity=\"\(Self.number(own))\">" }
+        for (position, subpath) in order.enumerated() {
+            guard let reveal = reveals[position] else { continue }
+            let run = appearance.isReversed ? subpaths[subpath].reversed() : subpaths[subpath]
+            let data = Path(subpaths: [run]).svgPathData(decimals: nil)
+            let dash =
+                reveal.initialDash == nil
+                ? ["stroke-dasharray:none"]
+                : ["stroke-dasharray:\(reveal.dashArray)", "stroke-dashoffset:\(Self.number(-reveal.dashStart))"]
+            drawing.after += copy(of: node, data: data, declarations: base + dash + [opacity(reveal.opacity)])
+            if let whole = reveal.whole {
+                drawing.after += copy(
+                    of: node, data: data, declarations: base + ["stroke-dasharray:none", opacity(whole.opacity)])
+            }
+        }
+        if own < 1 { drawing.after += "</g>" }
+        return drawing
+    }
+
+    /// Element `node`'s own `opacity` (what the sheets or its attribute give it), 1 where none.
+    func ownOpacity(_ node: Int) -> Double {
+        guard let text = source.styles.cascade(node, in: tree)["opacity"]?.value.trimmingCharacters else { return 1 }
+        let number = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
+        return min(max(number ?? 1, 0), 1)
+    }
+
+    /// `opacity` as element `node`'s own times `gate`.
+    func gatedOpacity(_ node: Int, _ gate: String) -> String {
+        let own = ownOpacity(node)
+        return own == 1 ? "opacity:\(gate)" : "opacity:calc(\(Self.number(own)) * \(gate))"
     }
 
     /// The style's dash pattern in the element's user units (the overriding progress stroke's).

@@ -37,13 +37,13 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
         public var showsOutline: Bool
         /// Whether its track shows beneath (when ``SVGDocumentAppearance/track`` is set).
         public var showsTrack: Bool
-        /// For a live document: how the element's end follows the page's progress, instead of
-        /// ``parts``.
-        public var live: LiveMap?
+        /// For a live document: how the element follows the page's value, instead of ``parts``
+        /// and ``showsFill``; `nil` where it cannot (see ``SVGDocumentMeasure/liveProblem(_:)``).
+        public var live: Live?
 
         /// An element's appearance.
         public init(
-            parts: [Part], showsFill: Bool, showsOutline: Bool = true, showsTrack: Bool = true, live: LiveMap? = nil
+            parts: [Part], showsFill: Bool, showsOutline: Bool = true, showsTrack: Bool = true, live: Live? = nil
         ) {
             self.parts = parts
             self.showsFill = showsFill
@@ -53,27 +53,21 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
         }
     }
 
-    /// How a live element's stroke follows a CSS value `p` (the page's `--progress`): it shows
-    /// from `start` to `scale × p + shift` of its length, pinned to `0...1` (an infinite scale
-    /// jumps from nothing to whole at `p = -shift`); its fill shows once `p` reaches
-    /// ``fillFrom`` (when not `nil`).
-    public struct LiveMap: Hashable, Sendable {
-        /// Where the element's stroke starts, as a fraction of its length.
-        public var start: Double
-        /// How fast its end moves with the value.
-        public var scale: Double
-        /// Where its end is at value 0.
-        public var shift: Double
-        /// The value from which its fill and markers show (the end reaches 1), or `nil` when
-        /// ``Element/showsFill`` decides.
+    /// How a live element follows the page's value `p` (``SVGDocumentAppearance/liveValue``).
+    public struct Live: Hashable, Sendable {
+        /// How its stroke's part follows the value.
+        public var map: LiveMap
+        /// The value from which its fill and markers show; `nil`: ``Element/showsFill`` decides.
         public var fillFrom: Double?
+        /// The value from which an outline (the progress stroke of an element without a stroke
+        /// of its own) and its track hide, the element then shown by its fill alone; `nil`: never.
+        public var outlineHidesFrom: Double?
 
-        /// A map.
-        public init(start: Double, scale: Double, shift: Double, fillFrom: Double?) {
-            self.start = start
-            self.scale = scale
-            self.shift = shift
+        /// A live element.
+        public init(map: LiveMap, fillFrom: Double? = nil, outlineHidesFrom: Double? = nil) {
+            self.map = map
             self.fillFrom = fillFrom
+            self.outlineHidesFrom = outlineHidesFrom
         }
     }
 
@@ -137,8 +131,15 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
     /// The track: a copy beneath each element, in this paint, with the element's own width or
     /// this one (points on the canvas); `nil` for none.
     public var track: Stroke?
-    /// For a live document: the CSS expression of the value (`var(--progress, 0.5)`).
+    /// For a live document: the CSS expression of the value (`var(--progress, 0.5)`); the
+    /// rewrite then follows it by each element's ``Element/live`` and ``contentFrom``.
     public var liveValue: String?
+    /// For a live document: for each of the document's ``SVGDocument/content``, the value from
+    /// which it shows (0: always).
+    public var contentFrom: [Double]
+    /// For a live document: whether each element's part runs from its end backwards (a drawing
+    /// counterclockwise), as ``parts`` were mirrored for a still one.
+    public var isReversed: Bool
     /// Attributes added to the root (`role`, ARIA values, a class), written as given.
     public var rootAttributes: [(name: String, value: String)]
     /// Markup written first inside the root (a title, a style sheet).
@@ -151,8 +152,9 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
     /// An appearance.
     public init(
         size: Size, elements: [Element], showsContent: [Bool], trimScope: TrimScope = .wholePath, progress: Stroke,
-        overrides: Overrides = [], track: Stroke? = nil, liveValue: String? = nil,
-        rootAttributes: [(name: String, value: String)] = [], prologue: String = "", epilogue: String = "",
+        overrides: Overrides = [], track: Stroke? = nil, liveValue: String? = nil, contentFrom: [Double] = [],
+        isReversed: Bool = false, rootAttributes: [(name: String, value: String)] = [], prologue: String = "",
+        epilogue: String = "",
         idPrefix: String = "pb"
     ) {
         self.size = size
@@ -163,6 +165,8 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
         self.overrides = overrides
         self.track = track
         self.liveValue = liveValue
+        self.contentFrom = contentFrom
+        self.isReversed = isReversed
         self.rootAttributes = rootAttributes
         self.prologue = prologue
         self.epilogue = epilogue
@@ -172,7 +176,8 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
     public static func == (lhs: SVGDocumentAppearance, rhs: SVGDocumentAppearance) -> Bool {
         lhs.size == rhs.size && lhs.elements == rhs.elements && lhs.showsContent == rhs.showsContent
             && lhs.trimScope == rhs.trimScope && lhs.progress == rhs.progress && lhs.overrides == rhs.overrides
-            && lhs.track == rhs.track && lhs.liveValue == rhs.liveValue
+            && lhs.track == rhs.track && lhs.liveValue == rhs.liveValue && lhs.contentFrom == rhs.contentFrom
+            && lhs.isReversed == rhs.isReversed
             && lhs.rootAttributes.map(\.name) == rhs.rootAttributes.map(\.name)
             && lhs.rootAttributes.map(\.value) == rhs.rootAttributes.map(\.value) && lhs.prologue == rhs.prologue
             && lhs.epilogue == rhs.epilogue && lhs.idPrefix == rhs.idPrefix

@@ -38,6 +38,30 @@ public struct SVGDocumentMeasure: Sendable {
         return rewriter.write()
     }
 
+    /// Why the document cannot follow a page's value for `appearance` (a live or animated SVG),
+    /// or `nil` when it can: each element moves by a dash measured in its own user space, so an
+    /// element needs a map (one value, no offset), a transform that scales lengths evenly, and no
+    /// dash pattern of its own. Written to follow "a live SVG" or "an animated SVG".
+    public func liveProblem(_ appearance: SVGDocumentAppearance) -> String? {
+        for (index, element) in document.elements.enumerated() {
+            let tag = "<\(element.tag)>\(element.line > 0 ? " (line \(element.line))" : "")"
+            guard appearance.elements[index].live != nil else {
+                return "moves every element by one value from its start, and this progress has an offset"
+            }
+            if localMeasures[index] != nil {
+                return "reveals each element with a dash measured in its own space, and \(tag) is skewed or scaled "
+                    + "unevenly, so its lengths there do not follow the canvas's"
+            }
+            let dashed =
+                appearance.overrides.contains(.dash)
+                ? !appearance.progress.dash.isEmpty : element.style.hasStroke && !element.style.dashArray.isEmpty
+            if dashed {
+                return "moves the progress with a dash, so \(tag) cannot keep a dash pattern"
+            }
+        }
+        return nil
+    }
+
     /// The visible stretches of element `index`'s stroke for `parts`, by subpath: lengths from each
     /// subpath's start in the element's own user space, merged and sorted; a subpath shown whole
     /// is marked so (a closed one keeps the join at its seam).

@@ -27,7 +27,7 @@ extension SVGWriter {
         _ layer: ShapeLayer, dark: ShapeLayer, progress: ProgressLayerInfo, element: ElementProgressLayer? = nil
     ) throws(RenderError) {
         guard let stroke = layer.stroke, stroke.lineWidth > 0 else { return }
-        let (name, noun) = timeline == nil ? ("live", "a live SVG") : ("animateTo", "an animated SVG")
+        let (name, noun) = liveNames
         if !layer.strokeTransform.isIdentity {
             throw RenderError(
                 .notApplicable(
@@ -41,19 +41,7 @@ extension SVGWriter {
                     name: name, reason: "\(noun) moves its progress with a dash, so it cannot have a dash pattern")
             )
         }
-        if progress.dependents.contains(.color) {
-            throw RenderError(
-                .notApplicable(
-                    name: name, reason: "\(noun) moves only the progress, and this one's colour follows its value")
-            )
-        }
-        if progress.dependents.contains(.label) {
-            throw RenderError(
-                .notApplicable(
-                    name: name,
-                    reason: "\(noun) moves only the progress, and this label's text or place follows the value"
-                        + " (a label of fixed text beside or inside the shape can be live)"))
-        }
+        try checkDependents(progress)
         let end = Self.endExpression(progress)
         var (map, initialEnd) = (LiveMap(start: progress.strokeStart, scale: 1, shift: 0), progress.end)
         if let element {
@@ -82,6 +70,52 @@ extension SVGWriter {
             let darkGradient: PathGradient? = if case .pathGradient(let other) = dark.strokePaint { other } else { nil }
             writeValues(layer, stroke: stroke, progress: progress, gradient: gradient, dark: darkGradient)
         }
+    }
+
+    /// The option a live or an animated SVG comes from, and the noun its errors use.
+    var liveNames: (name: String, noun: String) {
+        timeline == nil ? ("live", "a live SVG") : ("animateTo", "an animated SVG")
+    }
+
+    /// Refuses a progress whose colour or label follows its value: a live SVG moves only strokes.
+    func checkDependents(_ progress: ProgressLayerInfo) throws(RenderError) {
+        let (name, noun) = liveNames
+        if progress.dependents.contains(.color) {
+            throw RenderError(
+                .notApplicable(
+                    name: name, reason: "\(noun) moves only the progress, and this one's colour follows its value")
+            )
+        }
+        if progress.dependents.contains(.label) {
+            throw RenderError(
+                .notApplicable(
+                    name: name,
+                    reason: "\(noun) moves only the progress, and this label's text or place follows the value"
+                        + " (a label of fixed text beside or inside the shape can be live)"))
+        }
+    }
+
+    /// A document rewritten to follow the value: each element's part, fill, outline and content
+    /// as CSS computes them from `--progress` (`SVGDocumentMeasure.rewritten(_:)` with a live value).
+    func liveMarkup(of document: DocumentLayer) throws(RenderError) -> String {
+        let (name, noun) = liveNames
+        guard isLive, let progress = scene.progress else {
+            throw RenderError(
+                .notApplicable(
+                    name: "animate-to",
+                    reason: "a document's indeterminate SVG is not written; animate it as APNG, WebP or frames"))
+        }
+        try checkDependents(progress)
+        guard progress.values.count == 1 else {
+            throw RenderError(
+                .notApplicable(name: name, reason: "\(noun) of a document follows one value, not several"))
+        }
+        if let problem = document.measure.liveProblem(document.appearance) {
+            throw RenderError(.notApplicable(name: name, reason: "\(noun) \(problem)"))
+        }
+        var appearance = document.appearance
+        appearance.liveValue = Self.endExpression(progress)
+        return document.measure.rewritten(appearance)
     }
 
     /// Opens an element of a drawing at its first layer: with `--fills at-end`, its fill,

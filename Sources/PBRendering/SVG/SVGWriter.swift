@@ -152,17 +152,8 @@ struct SVGWriter {
         case (.text(let text), .text(let darkText)):
             write(text, darkColor: darkText.color)
         case (.document(let document), _):
-            guard !isLive && timeline == nil else {
-                // TODO(issue 29): the rewrite's live variant (one CSS value moving every element's dash).
-                throw RenderError(
-                    .notApplicable(
-                        name: timeline == nil ? "live" : "animate-to",
-                        reason:
-                            "a document's live or animated SVG is not written yet (librsvg draws documents now); "
-                            + "write a still SVG, or animate as APNG, WebP or frames"))
-            }
             // The rewritten document itself, as librsvg draws it: an `<svg>` within ours.
-            body += document.markup + "\n"
+            body += (isLive || timeline != nil ? try liveMarkup(of: document) : document.markup) + "\n"
         default:
             try write(layer, dark: layer)
         }

@@ -38,13 +38,47 @@ extension ProgressLayout {
         let showsContent = document.content.map { item in
             fills || end >= 1 || (item.position > 0 && complete[..<item.position].allSatisfy { $0 })
         }
+        var contentFrom: [Double] = []
+        if values.count == 1, offset == 0 {
+            contentFrom = live(drawing, style: style, start: start, into: &shown)
+        }
         let appearance = SVGDocumentAppearance(
             size: Size(width: width, height: height), elements: shown, showsContent: showsContent,
             trimScope: style.trimScope, progress: progressStroke(style: style, values: values, start: start),
             overrides: Self.overrides(drawing.overrides),
             track: style.trackTintColor.alpha > 0
-                ? SVGDocumentAppearance.Stroke(paint: style.trackTintColor.hexString) : nil)
+                ? SVGDocumentAppearance.Stroke(paint: style.trackTintColor.hexString) : nil,
+            contentFrom: contentFrom, isReversed: drawing.isReversed)
         return .document(DocumentLayer(measure: drawing.measure, appearance: appearance))
+    }
+
+    /// For a live SVG (one value, no offset): each element's map of the value as the order spreads
+    /// it (``elementMaps(start:)``), its fill from 1 with ``ElementFills/atEnd``, an outline hidden
+    /// from 1 when fills are drawn; and the value from which each content item shows (the fills',
+    /// or where every element before it is complete), as the still layer decides at one value.
+    private func live(
+        _ drawing: MeasuredDocument, style: ProgressStyle, start: Double,
+        into shown: inout [SVGDocumentAppearance.Element]
+    ) -> [Double] {
+        let document = drawing.measure.document
+        let maps = elementMaps(start: start)
+        var complete = Array(repeating: 1.0, count: document.elements.count)
+        for (position, map) in maps.enumerated() {
+            let layoutIndex = drawing.isReversed ? maps.count - 1 - position : position
+            guard drawing.elementIndices.indices.contains(layoutIndex) else { continue }
+            let index = drawing.elementIndices[layoutIndex]
+            shown[index].live = SVGDocumentAppearance.Live(
+                map: LiveMap(start: map.start, scale: map.scale, shift: map.shift),
+                fillFrom: style.elementFills == .atEnd ? 1 : nil,
+                outlineHidesFrom: style.elementFills != .none ? 1 : nil)
+            // Where its end reaches 1 (a jump: where it appears).
+            let reaches = map.scale.isFinite ? (map.scale > 0 ? (1 - map.shift) / map.scale : 1) : -map.shift
+            complete[index] = min(max(reaches, 0), 1)
+        }
+        return document.content.map { item in
+            guard style.elementFills != .always else { return 0 }
+            return complete[..<min(item.position, complete.count)].max() ?? 1
+        }
     }
 
     /// The stroke the progress draws with in a document: the progress paint's colour (a

@@ -155,10 +155,8 @@ public struct ProgressLayout: Hashable, Sendable {
         var info: ProgressLayerInfo? = ProgressLayerInfo(
             layerIndex: light.count - (label == nil ? 1 : 2), strokeStart: start, values: values,
             dependents: dependents)
-        if document != nil {
-            // librsvg draws the document: one layer, no element layers to move.
-            info = nil
-        } else if !elements.isEmpty {
+        // A document is one layer, which moves by its elements' live maps (`documentLayer`).
+        if document == nil, !elements.isEmpty {
             // Each element's progress layer and its map, without an offset (which moves each
             // element's window, or splits one in two).
             let indices = elementProgress.compactMap(\.progress)
@@ -222,7 +220,7 @@ public struct ProgressLayout: Hashable, Sendable {
 
     /// Each element's start (as a fraction of its own length, for progress from `start`) and the
     /// map of its end (``ElementOrder/endMaps(lengths:)``).
-    private func elementMaps(start: Double) -> [(start: Double, scale: Double, shift: Double)] {
+    func elementMaps(start: Double) -> [(start: Double, scale: Double, shift: Double)] {
         let lengths = elements.map(\.measure.length)
         let starts = order.windows(lengths: lengths, from: start, to: start).map(\.start)
         return zip(starts, order.endMaps(lengths: lengths)).map { ($0, $1.scale, $1.shift) }
