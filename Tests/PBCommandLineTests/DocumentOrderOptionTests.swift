@@ -117,6 +117,27 @@ struct DocumentOrderOptionTests {
         }
     }
 
+    @Test("A gradient along the path on a document is drawn in its first colour, said once")
+    func gradientsAsOneColor() throws {
+        let document =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><line x1="10" y1="20" x2="110" y2="20" stroke="black" stroke-width="8"/><line x1="10" y1="60" x2="110" y2="60" stroke="black" stroke-width="8"/></svg>"#
+        let result = runTool(
+            [
+                "--path", "d.svg", "--progress", "0.5", "--progress-gradient", "#FF0000,#0000FF", "--track-gradient",
+                "#00FF00,#0000FF", "-o", "-", "--format", "png",
+            ], files: ["d.svg": document])
+        #expect(result.exitCode == 0, "\(result.error)")
+        for (option, color) in [("progress-gradient", "#FF0000"), ("track-gradient", "#00FF00")] {
+            let warning =
+                "pbrender: warning: option '--\(option)' is drawn in its first colour (\(color)) on a document"
+            #expect(result.error.components(separatedBy: warning).count - 1 == 1, "\(result.error)")
+        }
+        // The first line (the progress's half), red to its end; the second, the track's green.
+        let image = try RGBAImage(png: result.outputBytes)
+        #expect(image[100, 20].red == 255 && image[100, 20].blue == 0, "\(image[100, 20])")
+        #expect(image[100, 60].green == 255 && image[100, 60].red == 0, "\(image[100, 60])")
+    }
+
     @Test("The server's query takes order= and delay= with a document body, and refuses them without one")
     func query() throws {
         let job = try RenderJob(query: "progress=0.5&order=together", body: Array(Self.document.utf8))

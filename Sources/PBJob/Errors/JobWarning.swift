@@ -47,6 +47,7 @@ public struct JobWarning: Hashable, Sendable, CustomStringConvertible {
         case .labelShrunk: kind = .labelShrunk
         case .labelEllipsized: kind = .labelEllipsized
         case .strokePastCanvas: kind = .strokePastCanvas
+        case .gradientAsOneColor: kind = .document
         }
         words = .render(warning)
     }

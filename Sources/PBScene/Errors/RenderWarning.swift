@@ -21,6 +21,9 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
         /// A path's stroke on a canvas of fixed size reaches past `edges` of it, by up to
         /// `distance` points, and is cut there.
         case strokePastCanvas(distance: Double, edges: [Edge])
+        /// A gradient along the path (`name`: `progressGradient`, `trackGradient`) given for an
+        /// SVG document, whose elements' strokes are drawn in one colour, the gradient's first.
+        case gradientAsOneColor(name: String, color: String)
     }
 
     /// An edge of the canvas.
@@ -71,6 +74,9 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
             return "the stroke reaches \(Self.readable(distance)) points past the canvas's \(list) "
                 + "\(edges.count > 1 ? "edges" : "edge") and is cut there: give the path room with a larger "
                 + "canvas or \(naming("viewBox")), or a thinner stroke with \(naming("lineWidth"))"
+        case .gradientAsOneColor(let name, let color):
+            return "\(naming(name)) is drawn in its first colour (\(color)) on a document: each element keeps one "
+                + "stroke colour, and a gradient along the path is not drawn"
         }
     }
 

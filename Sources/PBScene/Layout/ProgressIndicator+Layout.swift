@@ -79,6 +79,12 @@ extension ProgressIndicator {
                 layout.document = ProgressLayout.MeasuredDocument(
                     measure: SVGDocumentMeasure(document.document), elementIndices: document.elementIndices,
                     overrides: document.overrides, isReversed: !isClockwise)
+                for (name, gradient) in [
+                    ("progressGradient", style.progressGradient), ("trackGradient", style.trackGradient),
+                ] {
+                    guard let first = gradient?.stops.first?.color else { continue }
+                    warnings.append(RenderWarning(.gradientAsOneColor(name: name, color: first.hexString)))
+                }
             }
         }
         if case .path = geometry, let cut = Self.strokePastCanvas(content, canvas: canvas, scale: scale) {

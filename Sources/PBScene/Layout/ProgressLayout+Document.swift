@@ -42,12 +42,13 @@ extension ProgressLayout {
         if values.count == 1, offset == 0 {
             contentFrom = live(drawing, style: style, start: start, into: &shown)
         }
+        // A gradient along the path is drawn in its first colour (said by a warning).
+        let trackColor = style.trackGradient?.stops.first?.color ?? style.trackTintColor
         let appearance = SVGDocumentAppearance(
             size: Size(width: width, height: height), elements: shown, showsContent: showsContent,
             trimScope: style.trimScope, progress: progressStroke(style: style, values: values, start: start),
             overrides: Self.overrides(drawing.overrides),
-            track: style.trackTintColor.alpha > 0
-                ? SVGDocumentAppearance.Stroke(paint: style.trackTintColor.hexString) : nil,
+            track: trackColor.alpha > 0 ? SVGDocumentAppearance.Stroke(paint: trackColor.hexString) : nil,
             contentFrom: contentFrom, isReversed: drawing.isReversed)
         return .document(DocumentLayer(measure: drawing.measure, appearance: appearance))
     }
