@@ -151,10 +151,10 @@ struct SVGDocumentOracleTests {
     }
 
     @Test(
-        "Designers' icons (elementary and breeze, made with Inkscape) read and measure as svgpathtools measures what they draw"
+        "Designers' icons (elementary and breeze, made with Inkscape) and artwork (Papirus, Adwaita) read and measure as svgpathtools measures what they draw"
     )
     func designerIcons() throws {
-        let files = try designerIconSample()
+        let files = try designerIconSample() + artworkIconSample()
         // svgpathtools on what a browser draws (`--visible`): hidden and undrawn elements left out,
         // corner radii resolved, the root's viewBox mapped; nil for files it cannot compare.
         let output = try ChildProcess.output(of: "python3", [Self.oracleScript.path, "--visible"] + files.map(\.path))

@@ -138,7 +138,7 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
     /// which it shows (0: always).
     public var contentFrom: [Double]
     /// For a live document: whether each element's part runs from its end backwards (a drawing
-    /// counterclockwise), as ``parts`` were mirrored for a still one.
+    /// counterclockwise), as ``Element/parts`` were mirrored for a still one.
     public var isReversed: Bool
     /// Attributes added to the root (`role`, ARIA values, a class), written as given.
     public var rootAttributes: [(name: String, value: String)]
