@@ -46,4 +46,30 @@ import Testing
             Oracle.expectMismatch(pictures[index], pngs[index + 4], "\(names[index]) against 0.75")
         }
     }
+
+    @Test func iconsInDarkAppearanceMatchTheirDarkPNGsInChromium() throws {
+        // Outlines (the icons have no strokes) in the progress colour over a track, each of its own
+        // colour in dark appearance: the SVG's dark rule sets them, as --appearance dark draws them.
+        let colors = [
+            "--progress-color", "#0000FF", "--dark-progress-color", "#FFCC00", "--track-color", "#DDDDDD",
+            "--dark-track-color", "#333333",
+        ]
+        var items: [BrowserItem] = []
+        var pngs: [(light: RGBAImage, dark: RGBAImage)] = []
+        let icons = try artworkIconSample().map(\.path)
+        for icon in icons {
+            let arguments = ["--path", icon, "--fills", "at-end", "--size", "96", "--progress", "0.5"] + colors
+            let light = try Oracle.png(arguments)
+            pngs.append((light, try Oracle.png(arguments + ["--appearance", "dark"])))
+            items.append(.image(svg: try Oracle.svg(arguments), width: light.width, height: light.height))
+        }
+        let dark = try Browser.shared.render(items, options: .dark)
+        var worst = Oracle.Worst()
+        for (index, icon) in icons.enumerated() {
+            worst.note(Oracle.expectMatch(dark[index], pngs[index].dark, "\(icon), dark"), icon)
+            // The comparison can fail: the dark picture against the light PNG.
+            Oracle.expectMismatch(dark[index], pngs[index].light, "\(icon) dark against light")
+        }
+        print("Chromium vs PNG, Papirus and Adwaita icons in dark appearance: \(worst)")
+    }
 }

@@ -477,7 +477,7 @@ struct DocumentRewriter {
         let overrides: SVGDocumentAppearance.Overrides =
             isOutline ? [.paint, .width, .lineCap, .lineJoin, .miterLimit] : appearance.overrides
         var result: [String] = []
-        if overrides.contains(.paint) { result += ["stroke:\(progress.paint)", "stroke-opacity:1"] }
+        if overrides.contains(.paint) { result += Self.stroke(progress) + ["stroke-opacity:1"] }
         if overrides.contains(.width) {
             let width = progress.width.map { scale > 0 ? $0 / scale : 0 } ?? (isOutline ? 1 : style.strokeWidth)
             result.append("stroke-width:\(Self.number(width))")
@@ -488,6 +488,11 @@ struct DocumentRewriter {
         return result
     }
 
+    /// `stroke` as `paint` says: its colour, then its custom property where it has one.
+    static func stroke(_ paint: SVGDocumentAppearance.Stroke) -> [String] {
+        ["stroke:\(paint.paint)"] + (paint.variable.map { ["stroke:var(\($0), \(paint.paint))"] } ?? [])
+    }
+
     /// The track's stroke: its paint, its width (the element's, or an outline's), the element's
     /// dashes, no fill or markers.
     func trackDeclarations(
@@ -495,7 +500,7 @@ struct DocumentRewriter {
     ) -> [String] {
         let own = style.hasStroke ? style.strokeWidth : (appearance.progress.width.map { $0 / max(scale, 1e-300) } ?? 1)
         let width = track.width.map { scale > 0 ? $0 / scale : 0 } ?? own
-        return ["stroke:\(track.paint)", "stroke-opacity:1", "stroke-width:\(Self.number(width))"]
+        return Self.stroke(track) + ["stroke-opacity:1", "stroke-width:\(Self.number(width))"]
             + ["stroke-linecap:\(appearance.progress.lineCap.rawValue)"].filter { _ in !style.hasStroke }
             + (dash.array.isEmpty ? ["stroke-dasharray:none"] : dashDeclarations(dash)) + Self.hiddenFill
     }

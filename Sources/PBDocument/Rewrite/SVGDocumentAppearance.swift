@@ -74,9 +74,12 @@ public struct SVGDocumentAppearance: Hashable, Sendable {
     /// A stroke the progress draws with, in CSS: what an element without a stroke of its own is
     /// outlined with, and what overrides the document's own strokes where ``overrides`` says.
     public struct Stroke: Hashable, Sendable {
-        /// The paint: a CSS colour (`rgb(0, 122, 255)`), or `var(--name, rgb(…))` for a page to
-        /// change it (browsers only: librsvg is given colours).
+        /// The paint: a CSS colour (`#007AFF`).
         public var paint: String
+        /// A custom property that changes the paint where it is set (`--pbrender-progress`, which
+        /// an SVG's dark rule sets), or `nil`: written after the paint, so that a renderer without
+        /// custom properties (librsvg 2.54) keeps the paint.
+        public var variable: String?
         /// The width on the canvas, in points; `nil` for an outline's 1 user unit (or an element's
         /// own width).
         public var width: Double?

@@ -12,9 +12,8 @@ extension SVGWriter {
     /// held, and repeated as the schedule says.
     mutating func writeProgressAnimation(from: Double, to: Double, timing: TimingFunction, schedule: FrameSchedule) {
         guard case .animation(let duration) = schedule.kind else { return }
-        let root = nextID("a")
+        let root = rootClassName()
         let keyframes = nextID("k")
-        rootClass = root
         let total = duration + schedule.hold
         let moving = total > 0 ? 100 * duration / total : 100
         // The style element is XML: its `<` and `>` are written as entities (a bare `<number>`

@@ -151,8 +151,10 @@ struct SVGWriter {
             try write(shape, dark: darkShape)
         case (.text(let text), .text(let darkText)):
             write(text, darkColor: darkText.color)
-        case (.document(let document), _):
+        case (.document(let document), let darkLayer):
             // The rewritten document itself, as librsvg draws it: an `<svg>` within ours.
+            var document = document
+            if case .document(let dark) = darkLayer { document = darkened(document, dark: dark) }
             body += (isLive || timeline != nil ? try liveMarkup(of: document) : document.markup) + "\n"
         default:
             try write(layer, dark: layer)
@@ -333,6 +335,40 @@ struct SVGWriter {
             darkRules += ";\(opacityProperty):\(number(dark.alpha))"
         }
         darkRules += "}"
+        return name
+    }
+
+    /// A document whose progress and track paints follow custom properties that a dark rule sets
+    /// on the root where `dark` paints them otherwise (`--pbrender-progress`): a browser shows
+    /// the dark appearance's, as the PNG of `--appearance dark` does, and each SVG of a page its
+    /// own; a renderer without custom properties, the light ones. The document's own colours stay.
+    mutating func darkened(_ document: DocumentLayer, dark: DocumentLayer) -> DocumentLayer {
+        var appearance = document.appearance
+        func variable(_ kind: String, light: String, dark: String?) -> String? {
+            guard let dark, dark != light else { return nil }
+            let name = "--pbrender-\(kind)"
+            darkRules += ".\(rootClassName()){\(name):\(dark)}"
+            return name
+        }
+        // The progress paints what it overrides, and the outlines of elements without a stroke.
+        let paintsProgress =
+            appearance.overrides.contains(.paint)
+            || document.measure.document.elements.contains { !$0.style.hasStroke && $0.style.fillPaints }
+        if paintsProgress {
+            appearance.progress.variable = variable(
+                "progress", light: appearance.progress.paint, dark: dark.appearance.progress.paint)
+        }
+        if let track = appearance.track {
+            appearance.track?.variable = variable("track", light: track.paint, dark: dark.appearance.track?.paint)
+        }
+        return DocumentLayer(measure: document.measure, appearance: appearance)
+    }
+
+    /// The root's class, named the first time it is asked for.
+    mutating func rootClassName() -> String {
+        if let rootClass { return rootClass }
+        let name = nextID("a")
+        rootClass = name
         return name
     }
 
