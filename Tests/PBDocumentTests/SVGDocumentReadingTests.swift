@@ -224,6 +224,26 @@ struct SVGDocumentReadingTests {
         #expect(readingError(svg, limits: limits)?.kind == .overBudget(.dashEntries, count: 6, limit: 5))
     }
 
+    @Test("What draws nothing wherever it stands is said once a kind: animations, media, text along a path")
+    func undrawnElements() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+            <rect width="10" height="10"><animate attributeName="x" to="5" dur="1s"/><set attributeName="y" to="5"/></rect>
+            <circle r="5"><animate attributeName="r" to="9" dur="1s"/></circle>
+            <path id="p" d="M0 50h100"/><text><textPath href="#p">along</textPath></text><video/>
+            </svg>
+            """
+        let messages = try SVGDocument(string: svg).warnings.map(\.message)
+        #expect(
+            messages.contains(
+                "2 <animate> elements animate nothing: the document is drawn as it stands, its animations left out"))
+        #expect(
+            messages.contains(
+                "a <set> element animates nothing: the document is drawn as it stands, its animations left out"))
+        #expect(messages.contains("a <textPath> element draws nothing: librsvg does not lay text along a path"))
+        #expect(messages.contains("a <video> element draws nothing: its content is not SVG and is left out"))
+    }
+
     @Test("Dashes laid along a stroke count against the dash budget: length over period, plus one, times the dashes")
     func dashesAlongAStroke() throws {
         // Found by the budget fuzzer: a rect 6 × 10^30 units tall dashed `1 2 3` (200 bytes) took Cairo

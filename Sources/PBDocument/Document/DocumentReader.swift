@@ -233,6 +233,7 @@ struct DocumentReader {
                 of: 0, Context(transform: transform, viewport: viewport, computed: computed, instance: 0))
         }
         warnAboutSheets()
+        warnAboutUndrawnElements()
         try checkDashes()
         return canvas
     }
@@ -252,6 +253,28 @@ struct DocumentReader {
         let limit = limits.maximumDrawnDashCount
         guard dashes <= Double(limit) else {
             throw SVGDocumentError(kind: .overBudget(.dashes, count: dashes, limit: limit), fileName: fileName, line: 0)
+        }
+    }
+
+    /// Warns, once for each kind, of elements that draw nothing wherever they stand: animations
+    /// (the rewrite leaves them out, so that the picture is the document as it stands), media
+    /// that is not SVG, and text along a path (librsvg 2.54 does not lay it out; browsers do).
+    mutating func warnAboutUndrawnElements() {
+        for element in tree.elements where element.isSVG {
+            switch element.name {
+            case "animate", "animateColor", "animateMotion", "animateTransform", "set", "discard":
+                warnings.count(
+                    "<\(element.name)>", "animate nothing: the document is drawn as it stands, its animations left out",
+                    line: element.line)
+            case "video", "audio", "iframe", "canvas":
+                warnings.count(
+                    "<\(element.name)>", "draw nothing: their content is not SVG and is left out", line: element.line)
+            case "textPath":
+                warnings.count(
+                    "<textPath>", "draw nothing: librsvg does not lay text along a path", line: element.line)
+            default:
+                break
+            }
         }
     }
 

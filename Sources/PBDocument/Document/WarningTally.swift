@@ -25,7 +25,8 @@ struct WarningTally {
         note(
             subject + predicate,
             Entry(
-                message: "a \(subject) element \(Self.singular(predicate))", line: line, count: 1,
+                message: "\(Self.article(subject)) \(subject) element \(Self.singular(predicate))", line: line,
+                count: 1,
                 plural: { "\($0) \(subject) elements \(predicate)" }))
     }
 
@@ -39,10 +40,16 @@ struct WarningTally {
     }
 
     /// `appear when … them …` in the singular: `appears when … it …`.
+    /// `an` before a name that sounds a vowel first (`an <image>`), else `a`.
+    private static func article(_ subject: String) -> String {
+        subject.drop { $0 == "<" }.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+    }
+
     private static func singular(_ predicate: String) -> String {
         var words = predicate.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         if let first = words.first { words[0] = first + "s" }
-        return words.map { $0 == "them" ? "it" : $0 == "them:" ? "it:" : $0 }.joined(separator: " ")
+        let singulars = ["them": "it", "them:": "it:", "their": "its"]
+        return words.map { singulars[$0] ?? $0 }.joined(separator: " ")
     }
 
     /// The warnings, one per cause, each with its count.
