@@ -83,8 +83,8 @@ struct BadgeCommandTests {
             "'--color-stops-blend' blends the stops of '--color-stops': give them too", usage: Self.usage)
         expectUsageError(
             ["badge", "--progress", "1", "--style", "flat-sqare"],
-            "option '--style': 'flat-sqare' is not one of 'flat', 'flat-square', 'plastic', 'for-the-badge' (did you "
-                + "mean 'flat-square'?)")
+            "option '--style': 'flat-sqare' is not one of 'flat', 'flat-square', 'plastic', 'for-the-badge', 'social' "
+                + "(did you mean 'flat-square'?)")
         expectUsageError(
             ["badge", "--progress", "1", "--total", "0"], "option '--total' expects a whole number >= 1, not '0'")
         expectUsageError(

@@ -106,7 +106,7 @@ struct BadgeTests {
             badge.style = style
             return try badge.scene().height
         }
-        #expect(heights == [20, 20, 18, 28])
+        #expect(heights == [20, 20, 18, 28, 20])
         var large = badge
         large.style = .forTheBadge
         let wide = try large.scene()
@@ -165,6 +165,38 @@ struct BadgeTests {
         let squareImage = try square.scene().renderImage()
         #expect(squareImage[0, 0].alpha == 255)
         Self.expectPixel(squareImage, 2, 10, (85, 85, 85), tolerance: 0)
+    }
+
+    @Test("Social: a bold title in a light box, a gap where the bubble points, the value in the bubble")
+    func social() throws {
+        var badge = Badge(title: "coverage", progress: 0.5)
+        badge.style = .social
+        let scene = try badge.scene()
+        let title = try Self.measured("coverage", bold: true).width.rounded(.up) + 12
+        let value = try Self.measured("50%").width.rounded(.up)
+        // padding 6 | bold title | 6, gap 5, then 6 | bar 30 | gap 5 | value | 6
+        #expect(scene.width == title + 5 + 6 + 30 + 5 + value + 6)
+        let image = try scene.renderImage()
+        // Borders of #D5D5D5 on whole pixels; the title box from #FCFCFC at the top to #EEEEEE at the bottom.
+        Self.expectPixel(image, 0, 10, (213, 213, 213), tolerance: 1)
+        Self.expectPixel(image, Int(title) - 1, 10, (213, 213, 213), tolerance: 1)
+        // Pixel rows' centres, 1.5 and 18.5 points down: 252 − 14 × y / 20.
+        let (top, bottom) = (252 - 14 * 1.5 / 20, 252 - 14 * 18.5 / 20)
+        Self.expectPixel(image, 3, 1, (top, top, top), tolerance: 1)
+        Self.expectPixel(image, 3, 18, (bottom, bottom, bottom), tolerance: 1)
+        // The gap is clear but for the bubble's point, which meets the bubble at mid-height.
+        #expect(image[Int(title) + 1, 2].alpha == 0 && image[Int(title) + 1, 17].alpha == 0)
+        Self.expectPixel(image, Int(title) + 4, 10, (250, 250, 250), tolerance: 1)
+        // The bubble, nearly white; its bar's progress in the value's colour (#FE7D37 at 50%), its track in
+        // the dark grey text colour at 35 %.
+        let x0 = Int(title) + 5 + 6
+        Self.expectPixel(image, x0 + 8, 9, (254, 125, 55))
+        Self.expectPixel(image, x0 + 24, 9, Self.composite((51, 51, 51), alpha: 0.35, on: (250, 250, 250)))
+        Self.expectPixel(image, Int(scene.width) - 3, 3, (250, 250, 250), tolerance: 1)
+        // A text colour given wins over the style's.
+        badge.textColor = .black
+        let black = try badge.scene().renderImage()
+        Self.expectPixel(black, x0 + 24, 9, Self.composite((0, 0, 0), alpha: 0.35, on: (250, 250, 250)))
     }
 
     @Test("At scale 2 the PNG has twice the pixels and the same colours")

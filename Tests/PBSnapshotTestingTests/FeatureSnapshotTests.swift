@@ -77,6 +77,7 @@ import Testing
             ]
         ),
         ("badge-cjk", ["badge", "--title", "同步", "--progress", "0.42", "--style", "flat-square"]),
+        ("badge-social", ["badge", "--title", "coverage", "--progress", "0.87", "--style", "social"]),
     ]
 
     static var directory: String { root.appendingPathComponent("Snapshots/features").path }

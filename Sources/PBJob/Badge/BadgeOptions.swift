@@ -58,7 +58,7 @@ package struct BadgeOptions: Sendable {
             .value(
                 "style", \.style, placeholder: "STYLE", section: "BADGE",
                 help:
-                    "flat (default; rounded, a faint gloss), flat-square, plastic (glossy) or for-the-badge (tall, upper case)."
+                    "flat (default; rounded, a faint gloss), flat-square, plastic (glossy), for-the-badge (tall, upper case) or social (GitHub's buttons: light boxes, the value in a bubble, the bar in its colour)."
             ),
             .value(
                 "color", \.color, placeholder: "COLOR", section: "BADGE",
@@ -74,7 +74,9 @@ package struct BadgeOptions: Sendable {
                 help: "The title box's colour in dark appearance (default \(default: Badge.defaultDarkTitleColor))."),
             .value(
                 "text-color", \.textColor, placeholder: "COLOR", section: "BADGE",
-                help: "The texts' and the bar's colour (default white)."),
+                help:
+                    "The texts' and the bar's colour (default white; social: dark grey, its bar in the value's colour)."
+            ),
             .flag("no-bar", \.noBar, section: "BADGE", help: "Leave the small progress bar out of the value box."),
         ]
         + sharedNames.map { name in shared(name, help: sharedHelp[name]) }
@@ -163,7 +165,7 @@ package struct BadgeOptions: Sendable {
             badge.darkTitleColor = titleColor
         }
         if let darkTitleColor { badge.darkTitleColor = darkTitleColor }
-        if let textColor { badge.textColor = textColor }
+        badge.textColor = textColor
         badge.font = render.font
         badge.formatter = try render.formatter()
         badge.showsBar = !noBar && (render.progress != nil || schedule != nil)

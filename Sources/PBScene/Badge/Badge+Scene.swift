@@ -33,18 +33,35 @@ extension Badge {
         let baseFont = font ?? style.font
         let titleText = style == .forTheBadge ? title.uppercased() : title
         let valueFont = style == .forTheBadge ? try bold(baseFont) : baseFont
-        let titleLayout = titleText.isEmpty ? nil : try layOut(titleText, font: baseFont)
+        let titleFont = style == .social ? try bold(baseFont) : baseFont
+        let titleLayout = titleText.isEmpty ? nil : try layOut(titleText, font: titleFont)
         let valueLayout = try layOut(valueText, font: valueFont)
 
         let titleWidth = titleLayout.map { ($0.width).rounded(.up) + 2 * padding } ?? 0
         let bar = style.bar
         let barRoom = showsBar ? bar.length + padding * 5 / 6 : 0
         let valueTextWidth = valueLayout.width.rounded(.up)
-        let width = titleWidth + padding + barRoom + valueTextWidth + padding
+        // The value's box: on its own after the gap, in the social style.
+        let valueX = titleWidth + (titleWidth > 0 ? style.bubbleGap : 0)
+        let width = valueX + padding + barRoom + valueTextWidth + padding
         let radius = style.cornerRadius
 
         func layers(titleColor: Color, valueColor: Color) -> [Layer] {
             var layers: [Layer] = []
+            if style == .social {
+                layers += socialBoxes(titleWidth: titleWidth, valueX: valueX, width: width)
+                if showsBar {
+                    layers += barLayers(
+                        x: valueX + padding, y: height / 2, length: bar.length, thickness: bar.thickness,
+                        color: valueColor)
+                }
+                if let titleLayout {
+                    layers += textLayers(titleLayout, roomX: 0, roomWidth: titleWidth, height: height)
+                }
+                layers += textLayers(
+                    valueLayout, roomX: valueX + barRoom, roomWidth: valueTextWidth + 2 * padding, height: height)
+                return layers
+            }
             if titleWidth > 0 {
                 let box = BadgeGeometry.box(
                     minX: 0, maxX: titleWidth, height: height, leftRadius: radius, rightRadius: 0)
@@ -57,7 +74,8 @@ extension Badge {
             layers += glossLayers(width: width, height: height, radius: radius)
             if showsBar {
                 layers += barLayers(
-                    x: titleWidth + padding, y: height / 2, length: bar.length, thickness: bar.thickness)
+                    x: titleWidth + padding, y: height / 2, length: bar.length, thickness: bar.thickness,
+                    color: resolvedTextColor)
             }
             if let titleLayout {
                 layers += textLayers(titleLayout, roomX: 0, roomWidth: titleWidth, height: height)
@@ -77,6 +95,9 @@ extension Badge {
         try scene.validate(for: .vector)
         return scene
     }
+
+    /// The texts' colour: the one set, else the style's.
+    private var resolvedTextColor: Color { textColor ?? style.textColor }
 
     /// `font` in bold.
     private func bold(_ font: Font) throws(RenderError) -> Font {
@@ -154,20 +175,69 @@ extension Badge {
         return layers
     }
 
-    /// The bar: a track in the text colour at a third of its opacity, and the progress over it in the
-    /// text colour, both with round caps inside `length`.
-    private func barLayers(x: Double, y: Double, length: Double, thickness: Double) -> [Layer] {
+    /// The social style's boxes, each outlined by a light grey line a point wide on whole pixels: the
+    /// title's in a light grey gradient, top to bottom, and the value's bubble, nearly white, with a
+    /// point in the gap that meets the title box.
+    private func socialBoxes(titleWidth: Double, valueX: Double, width: Double) -> [Layer] {
+        let border = StrokeStyle(lineWidth: 1, lineCap: .butt)
+        let borderColor = Color(red8: 0xD5, green8: 0xD5, blue8: 0xD5)
+        let bubbleColor = Color(red8: 0xFA, green8: 0xFA, blue8: 0xFA)
+        let height = style.height
+        func outline(_ minX: Double, _ maxX: Double) -> PathMeasure {
+            let box = BadgeGeometry.box(
+                minX: minX + 0.5, maxX: maxX - 0.5, height: height - 1, leftRadius: style.cornerRadius,
+                rightRadius: style.cornerRadius)
+            return PathMeasure(box.transformed(by: Transform(translationX: 0, y: 0.5)))
+        }
+        var layers: [Layer] = []
+        if titleWidth > 0 {
+            let gradient = CanvasGradient(
+                kind: .linear(start: Point(0, 0), end: Point(0, height)),
+                stops: [
+                    PathGradient.Stop(location: 0, color: Color(red8: 0xFC, green8: 0xFC, blue8: 0xFC)),
+                    PathGradient.Stop(location: 1, color: Color(red8: 0xEE, green8: 0xEE, blue8: 0xEE)),
+                ])
+            layers.append(
+                .shape(
+                    ShapeLayer(
+                        path: outline(0, titleWidth), stroke: border, strokePaint: .color(borderColor),
+                        fillPaint: .canvasGradient(gradient))))
+        }
+        layers.append(
+            .shape(
+                ShapeLayer(
+                    path: outline(valueX, width), stroke: border, strokePaint: .color(borderColor),
+                    fillPaint: .color(bubbleColor))))
+        guard titleWidth > 0 else { return layers }
+        // The point: filled over the bubble's border where it joins, its two sides outlined.
+        let (tip, base, middle) = (valueX - style.bubbleGap + 1.5, valueX + 0.5, height / 2)
+        var point = Path()
+        point.move(to: Point(base + 0.5, middle - 3.5))
+        point.addLine(to: Point(tip, middle))
+        point.addLine(to: Point(base + 0.5, middle + 3.5))
+        point.closeSubpath()
+        var sides = Path()
+        sides.move(to: Point(base, middle - 3.5))
+        sides.addLine(to: Point(tip, middle))
+        sides.addLine(to: Point(base, middle + 3.5))
+        layers.append(.shape(ShapeLayer(path: PathMeasure(point), fillPaint: .color(bubbleColor))))
+        layers.append(.shape(ShapeLayer(path: PathMeasure(sides), stroke: border, strokePaint: .color(borderColor))))
+        return layers
+    }
+
+    /// The bar: a track in the text colour at a third of its opacity, and the progress over it in
+    /// `color`, both with round caps inside `length`.
+    private func barLayers(x: Double, y: Double, length: Double, thickness: Double, color: Color) -> [Layer] {
         var line = Path()
         line.move(to: Point(x + thickness / 2, y))
         line.addLine(to: Point(x + length - thickness / 2, y))
         let measure = PathMeasure(line)
         let stroke = StrokeStyle(lineWidth: thickness, lineCap: .round)
-        var track = textColor
+        var track = resolvedTextColor
         track.alpha *= 0.35
         return [
             .shape(ShapeLayer(path: measure, stroke: stroke, strokePaint: .color(track))),
-            .shape(
-                ShapeLayer(path: measure, strokeEnd: pinnedProgress, stroke: stroke, strokePaint: .color(textColor))),
+            .shape(ShapeLayer(path: measure, strokeEnd: pinnedProgress, stroke: stroke, strokePaint: .color(color))),
         ]
     }
 
@@ -175,11 +245,10 @@ extension Badge {
     private func textLayers(_ layout: TextLayout, roomX: Double, roomWidth: Double, height: Double) -> [Layer] {
         let origin = Point(roomX + (roomWidth - layout.width) / 2, (height - layout.height) / 2)
         var layers: [Layer] = []
-        if style.hasTextShadow {
-            let shadow = Color(red8: 1, green8: 1, blue8: 1, alpha8: 77)
+        if let shadow = style.textShadow {
             layers.append(.text(TextLayer(layout: layout, origin: Point(origin.x, origin.y + 1), color: shadow)))
         }
-        layers.append(.text(TextLayer(layout: layout, origin: origin, color: textColor)))
+        layers.append(.text(TextLayer(layout: layout, origin: origin, color: resolvedTextColor)))
         return layers
     }
 }

@@ -11,11 +11,15 @@ extension Badge {
         case plastic
         /// 28 points tall, square corners, upper-case text in 10 points, the value in bold, wider padding.
         case forTheBadge = "for-the-badge"
+        /// GitHub's buttons: 20 points tall, a light title box (a grey gradient, a border) with its
+        /// text in bold, and the value in a light bubble beside it that points at the title; dark
+        /// text with a white shadow, the bar in the value's colour.
+        case social
 
         /// The badge's height in points.
         public var height: Double {
             switch self {
-            case .flat, .flatSquare: 20
+            case .flat, .flatSquare, .social: 20
             case .plastic: 18
             case .forTheBadge: 28
             }
@@ -25,6 +29,7 @@ extension Badge {
         public var cornerRadius: Double {
             switch self {
             case .flat: 3
+            case .social: 2
             case .plastic: 4
             case .flatSquare, .forTheBadge: 0
             }
@@ -33,6 +38,17 @@ extension Badge {
         /// The space between a box's edge and its contents, in points.
         public var padding: Double {
             self == .forTheBadge ? 12 : 6
+        }
+
+        /// The space between the title box and the value's bubble in ``social``, where the bubble's
+        /// point is; 0 in the others, whose boxes touch.
+        var bubbleGap: Double {
+            self == .social ? 5 : 0
+        }
+
+        /// The texts' colour unless one is given: white, dark grey (`#333333`) on ``social``'s light boxes.
+        public var textColor: Color {
+            self == .social ? Color(red8: 0x33, green8: 0x33, blue8: 0x33) : .white
         }
 
         /// The default font: Verdana (shields.io's), else DejaVu Sans, else the system's sans-serif, at
@@ -62,13 +78,17 @@ extension Badge {
                     PathGradient.Stop(location: 0.9, color: Color(red8: 0, green8: 0, blue8: 0, alpha8: 77)),
                     PathGradient.Stop(location: 1, color: Color(red8: 0, green8: 0, blue8: 0, alpha8: 128)),
                 ]
-            case .flatSquare, .forTheBadge: nil
+            case .flatSquare, .forTheBadge, .social: nil
             }
         }
 
-        /// Whether the texts have a shadow one point below them.
-        var hasTextShadow: Bool {
-            self == .flat || self == .plastic
+        /// The colour of the texts' shadow one point below them, or `nil` for none.
+        var textShadow: Color? {
+            switch self {
+            case .flat, .plastic: Color(red8: 1, green8: 1, blue8: 1, alpha8: 77)
+            case .social: .white
+            case .flatSquare, .forTheBadge: nil
+            }
         }
     }
 }

@@ -55,8 +55,9 @@ public struct Badge: Hashable, Sendable {
     public var titleColor: Color
     /// The title box's colour in dark appearance.
     public var darkTitleColor: Color
-    /// The texts' colour (white unless set); the bar is drawn in it too.
-    public var textColor: Color
+    /// The texts' colour; `nil` (the default) for the style's (``Style/textColor``). The bar is
+    /// drawn in it too, but for its progress in the social style.
+    public var textColor: Color?
     /// The font; `nil` for the style's (``Style/font``).
     public var font: Font?
     /// How the numbers are written (the locale: `87 %` in French).
@@ -85,7 +86,7 @@ public struct Badge: Hashable, Sendable {
         self.darkColor = nil
         self.titleColor = Self.defaultTitleColor
         self.darkTitleColor = Self.defaultDarkTitleColor
-        self.textColor = .white
+        self.textColor = nil
         self.font = nil
         self.formatter = ProgressTextFormatter()
         self.showsBar = true

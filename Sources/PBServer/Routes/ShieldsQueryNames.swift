@@ -8,7 +8,7 @@ import PBJob
 /// | `label=coverage` | `title=coverage` |
 /// | `labelColor=555` | `title-color=555` |
 /// | `color=green` | `color=green` (the same name) |
-/// | `style=flat-square` | `style=flat-square` (the same names: `flat`, `flat-square`, `plastic`, `for-the-badge`) |
+/// | `style=flat-square` | `style=flat-square` (the same names: `flat`, `flat-square`, `plastic`, `for-the-badge`, `social`) |
 /// | `message=passing` | `message=passing` (the same name) |
 /// | `numerator=217&denominator=250` | `progress=217/250` |
 enum ShieldsQueryNames {
