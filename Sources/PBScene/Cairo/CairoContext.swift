@@ -182,6 +182,13 @@ package final class CairoContext {
         return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
     }
 
+    /// Clears the current path.
+    ///
+    /// The corresponding C function is `cairo_new_path`.
+    package func newPath() {
+        cairo_new_path(pointer)
+    }
+
     /// Starts a new subpath at `point`.
     package func moveTo(_ point: Point) {
         cairo_move_to(pointer, point.x, point.y)

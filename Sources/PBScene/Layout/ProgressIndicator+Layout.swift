@@ -273,7 +273,7 @@ extension ProgressIndicator {
 
     /// The path in canvas coordinates, the canvas, a round shape's centre, and where the shape
     /// is (its rectangle, or the path's stroked bounds).
-    private func place(widest: StrokeStyle, room: LabelRoom?) throws(RenderError) -> (
+    private func place(widest: StrokeStyle, room: LabelRoom?, parts: [Path]? = nil) throws(RenderError) -> (
         path: Path, canvas: Size, center: Point?, content: Rect
     ) {
         let extra = room?.extra ?? Size(width: 0, height: 0)
@@ -295,7 +295,7 @@ extension ProgressIndicator {
             for element in elements { joined.addPath(element.path) }
             var whole = self
             whole.geometry = .path(joined, canvas: canvas)
-            return try whole.place(widest: widest, room: room)
+            return try whole.place(widest: widest, room: room, parts: elements.map(\.path))
         case .path(let source, let given):
             if startAngle != nil {
                 throw RenderError(
@@ -304,6 +304,8 @@ extension ProgressIndicator {
                         reason: "a path starts where its data starts; start angles turn built-in shapes"))
             }
             let path = isClockwise ? source : source.reversed()
+            // Measured by its parts where it has them (the elements of a drawing): the same bounds.
+            let stroked = try Path.strokedBounds(of: parts ?? [path], widest)
             let fixed: Size?
             if let given { fixed = given } else { fixed = try explicitCanvas() }
             if let canvas = fixed {
@@ -316,10 +318,10 @@ extension ProgressIndicator {
                                 + "padding applies to built-in shapes and to paths whose canvas fits their stroke"))
                 }
                 let size = Size(width: width ?? canvas.width, height: height ?? canvas.height)
-                let bounds = try path.strokedBounds(widest) ?? Rect(origin: .zero, size: size)
+                let bounds = stroked ?? Rect(origin: .zero, size: size)
                 return (path, size, nil, bounds)
             }
-            guard let bounds = try path.strokedBounds(widest) else { throw RenderError(.emptyPath) }
+            guard let bounds = stroked else { throw RenderError(.emptyPath) }
             let fitted = Size(width: bounds.width + 2 * padding, height: bounds.height + 2 * padding)
             let (canvas, offset) = room?.canvas(around: fitted, width: nil, height: nil) ?? (fitted, Point.zero)
             let moved = path.transformed(

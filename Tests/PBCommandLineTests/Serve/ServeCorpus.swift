@@ -142,7 +142,7 @@ enum ServeCorpus {
         ),
         (
             "/badge.svg?progress=1&style=round",
-            "parameter 'style' expects one of 'flat', 'flat-square', 'plastic', 'for-the-badge', not 'round'"
+            "parameter 'style' expects one of 'flat', 'flat-square', 'plastic', 'for-the-badge', 'social', not 'round'"
         ),
         ("/badge.svg?progress=1&total=0", "parameter 'total' expects a whole number >= 1, not '0'"),
         (
