@@ -2,6 +2,14 @@
 /// (control characters other than tab, newline and carriage return) left out: what pbrender
 /// writes into XML, its own SVG and the documents it rewrites alike.
 package func xmlEscaped(_ text: String) -> String {
+    // Most text (path data, numbers, names) has nothing to escape: returned as it is, found by one
+    // pass over its bytes. A byte below 0x20 (a control character, or tab and line ends) or 0xEF
+    // (the first of U+FFFE and U+FFFF, and of other scalars from U+F000) takes the full pass.
+    let needsWork = text.utf8.contains { byte in
+        byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == 0xEF
+    }
+    guard needsWork else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
