@@ -71,13 +71,19 @@ extension ProgressIndicator {
         if case .elements(let elements, _, let order) = geometry {
             try validateElements(elements, order: order)
             let oriented = isClockwise ? elements : elements.reversed().map { $0.reversed() }
-            layout.elements = oriented.map {
-                ProgressLayout.MeasuredElement(element: $0, measure: PathMeasure($0.path))
+            let documentMeasure = document.map { SVGDocumentMeasure($0.document) }
+            layout.elements = oriented.enumerated().map { position, element in
+                // A document's element runs as the document measured it, unless it is reversed.
+                var measure: PathMeasure?
+                if isClockwise, let documentMeasure, let document {
+                    measure = documentMeasure.measures[document.elementIndices[position]]
+                }
+                return ProgressLayout.MeasuredElement(element: element, measure: measure ?? PathMeasure(element.path))
             }
             layout.order = order
-            if let document {
+            if let document, let documentMeasure {
                 layout.document = ProgressLayout.MeasuredDocument(
-                    measure: SVGDocumentMeasure(document.document), elementIndices: document.elementIndices,
+                    measure: documentMeasure, elementIndices: document.elementIndices,
                     overrides: document.overrides, isReversed: !isClockwise)
                 for (name, gradient) in [
                     ("progressGradient", style.progressGradient), ("trackGradient", style.trackGradient),
