@@ -1,8 +1,9 @@
-import PBDocument
 import PBGeometry
 import PBStyle
 import PBTestCore
 import Testing
+
+@testable import PBDocument
 
 /// The cascade as librsvg applies it, and what the progress needs of each element's computed
 /// style (colours and paint servers are librsvg's: the rewrite keeps them as they are).
@@ -48,6 +49,18 @@ struct SVGStyleTests {
                 + ##"<circle class="c" stroke="red" r="1"/><circle stroke="red" r="1"/><path stroke="red" d="M0 0 H1"/>"##
                 + ##"<g><path stroke="red" d="M0 0 H1"/></g><line data-w="" stroke="red" x2="1"/>"##)
         #expect(result.map(\.strokeWidth) == [1, 2, 3, 4, 5, 6, 7])
+    }
+
+    @Test("A selector that ends inside an attribute test is skipped, not read past its end")
+    func selectorEndingInAnOperator() throws {
+        // Found by fuzzing: `[a^` (and the other two-byte operators) read past the selector's end.
+        for selector in ["[a^", "[a~", "[a|", "[a$", "[a*", "rect[a^"] {
+            #expect(Selector(parsing: selector) == nil, "\(selector)")
+            let result = try styles(
+                "<style>\(selector), rect { stroke-width: 3 }</style>" + #"<rect stroke="red" width="1" height="1"/>"#)
+            #expect(result.map(\.strokeWidth) == [3], "\(selector)")
+        }
+        #expect(Selector(parsing: "[a^=b]") != nil)
     }
 
     @Test("Illustrator's classes: .cls-1{fill:none;stroke:#000;stroke-width:2px}")

@@ -218,8 +218,12 @@ struct Selector: Hashable, Sendable {
             case UInt8(ascii: "*"): operation = .substring
             default: return nil
             }
+            // `~=`, `|=`, …: the `=` after the operator, which a selector may end before (found by
+            // fuzzing: `[a^` read past the end).
+            if operation != .equals {
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") else { return nil }
+            }
             index += operation == .equals ? 1 : 2
-            guard operation == .equals || bytes[index - 1] == UInt8(ascii: "=") else { return nil }
             _ = skipSpaces()
             let value: String
             if let quote = current, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
