@@ -22,35 +22,18 @@ rsvg-convert and valgrind are peers and the harness only.
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 
 from benchinfo import (callgrind, have, ms, report_header, run_measured, swift_build, system_description, verdict,
                        version, write_report)
+from startup import BuildLoad
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 COMMAND = "python3 Tests/Benchmarks/document_drawing.py"
 RESULTS = os.path.join(REPO, "Tests", "Benchmarks", "results", "document-drawing.md")
 ICONS = "/usr/share/bootstrap-icons/svg"
 ANIMATED_ICON = os.path.join(ICONS, "github.svg")
-
-
-class BuildLoad:
-    """Both cores busy compiling a C file in two shell loops, until stopped."""
-
-    def __init__(self, scratch):
-        source = os.path.join(scratch, "load.c")
-        with open(source, "w") as f:
-            f.write("".join(f"double f{i}(double x) {{ return x * {i} + f{i - 1}(x / 2); }}\n" if i else
-                            "double f0(double x) { return x; }\n" for i in range(3000)))
-        loop = f"while true; do cc -O2 -c {source} -o {scratch}/load-$$.o; done"
-        self.processes = [subprocess.Popen(["sh", "-c", loop], start_new_session=True) for _ in range(2)]
-
-    def stop(self):
-        for process in self.processes:
-            os.killpg(process.pid, 15)
-            process.wait()
 
 
 def icon_sample(count):
@@ -122,7 +105,11 @@ def main():
         quiet = per_process(pbrender, icons, args.runs, scratch)
         loaded = None
         if not args.no_load:
-            load = BuildLoad(scratch)
+            source = os.path.join(scratch, "load.c")
+            with open(source, "w") as f:
+                f.write("".join(f"double f{i}(double x) {{ return x * {i} + f{i - 1}(x / 2); }}\n" if i else
+                                "double f0(double x) { return x; }\n" for i in range(3000)))
+            load = BuildLoad(source, scratch)
             try:
                 loaded = per_process(pbrender, icons, args.runs, scratch)
             finally:

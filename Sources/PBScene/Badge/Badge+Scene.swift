@@ -50,39 +50,30 @@ extension Badge {
             var layers: [Layer] = []
             if style == .social {
                 layers += socialBoxes(titleWidth: titleWidth, valueX: valueX, width: width)
-                if showsBar {
-                    layers += barLayers(
-                        x: valueX + padding, y: height / 2, length: bar.length, thickness: bar.thickness,
-                        color: valueColor)
+            } else {
+                if titleWidth > 0 {
+                    let box = BadgeGeometry.box(
+                        minX: 0, maxX: titleWidth, height: height, leftRadius: radius, rightRadius: 0)
+                    layers.append(fill(box, titleColor))
                 }
-                if let titleLayout {
-                    layers += textLayers(titleLayout, roomX: 0, roomWidth: titleWidth, height: height)
-                }
-                layers += textLayers(
-                    valueLayout, roomX: valueX + barRoom, roomWidth: valueTextWidth + 2 * padding, height: height)
-                return layers
+                let valueBox = BadgeGeometry.box(
+                    minX: titleWidth, maxX: width, height: height, leftRadius: titleWidth > 0 ? 0 : radius,
+                    rightRadius: radius)
+                layers.append(fill(valueBox, valueColor))
+                layers += glossLayers(width: width, height: height, radius: radius)
             }
-            if titleWidth > 0 {
-                let box = BadgeGeometry.box(
-                    minX: 0, maxX: titleWidth, height: height, leftRadius: radius, rightRadius: 0)
-                layers.append(fill(box, titleColor))
-            }
-            let valueBox = BadgeGeometry.box(
-                minX: titleWidth, maxX: width, height: height, leftRadius: titleWidth > 0 ? 0 : radius,
-                rightRadius: radius)
-            layers.append(fill(valueBox, valueColor))
-            layers += glossLayers(width: width, height: height, radius: radius)
             if showsBar {
+                // In the text colour on a box of the value's colour; on the social style's light
+                // bubble, in the value's colour.
                 layers += barLayers(
-                    x: titleWidth + padding, y: height / 2, length: bar.length, thickness: bar.thickness,
-                    color: resolvedTextColor)
+                    x: valueX + padding, y: height / 2, length: bar.length, thickness: bar.thickness,
+                    color: style == .social ? valueColor : resolvedTextColor)
             }
             if let titleLayout {
                 layers += textLayers(titleLayout, roomX: 0, roomWidth: titleWidth, height: height)
             }
             layers += textLayers(
-                valueLayout, roomX: titleWidth + padding + barRoom - padding, roomWidth: valueTextWidth + 2 * padding,
-                height: height)
+                valueLayout, roomX: valueX + barRoom, roomWidth: valueTextWidth + 2 * padding, height: height)
             return layers
         }
         let light = layers(titleColor: titleColor.resolved(for: .light), valueColor: valueColor.resolved(for: .light))
