@@ -1,3 +1,5 @@
+import PBDocument
+
 /// One element's progress layer in a drawing of several (an SVG document's elements), and how
 /// its part follows the drawing's progress: what a live or animated SVG needs to move every
 /// element with one value, as ``ElementOrder`` spreads it.
@@ -43,9 +45,9 @@ public struct ElementProgressLayer: Hashable, Sendable {
         self.hidesAtEnd = hidesAtEnd
     }
 
-    /// Where the element's progress ends at the drawing's progress `progress`, in `0...1`.
+    /// Where the element's progress ends at the drawing's progress `progress`, in `0...1`
+    /// (`LiveMap.end(at:)`, which a document's live elements follow too).
     public func end(at progress: Double) -> Double {
-        guard scale.isFinite else { return progress >= -shift && progress > 0 ? 1 : 0 }
-        return min(max(scale * progress + shift, 0), 1)
+        LiveMap(start: strokeStart, scale: scale, shift: shift).end(at: progress)
     }
 }
