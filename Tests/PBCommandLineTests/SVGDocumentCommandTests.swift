@@ -109,6 +109,24 @@ import Testing
         #expect(Self.isBlank(image, 110, 80))
     }
 
+    @Test("A still PNG or PDF job holds its document rewritten only; an SVG job keeps it measured")
+    func stillJobsHoldTheMarkup() throws {
+        let context = CommandContext(
+            writeOutput: { _ in }, writeError: { _ in },
+            readFile: { _ throws(CommandLineError) in Array(Self.document.utf8) },
+            readStandardInput: { [] })
+        for (format, isMeasured) in [("png", false), ("pdf", false), ("webp", false), ("svg", true)] {
+            let job = try RenderJob(
+                arguments: ["--path", "d.svg", "--progress", "0.5", "--format", format], context: context)
+            guard case .scene(let scene) = job.content else {
+                Issue.record("\(format): not a still scene")
+                continue
+            }
+            let layers = scene.layers.compactMap { if case .document(let layer) = $0 { layer } else { nil } }
+            #expect(layers.count == 1 && layers.allSatisfy { ($0.measure != nil) == isMeasured }, "\(format)")
+        }
+    }
+
     @Test("Standard input: '--path -' reads a document")
     func readsStandardInput() throws {
         let output = Locked<[UInt8]>([])

@@ -17,7 +17,7 @@ public enum PathElement: Hashable, Sendable {
     case svgArc(SVGArc)
     /// An elliptical arc in centre form (`addArc`). When its start is not the current point, a
     /// straight line joins the two first, as `CGPath` and `UIBezierPath` draw it.
-    case arc(EllipticalArc)
+    indirect case arc(EllipticalArc)
     /// Closes the current subpath with a straight line back to its start (SVG's `Z`).
     case closeSubpath
 

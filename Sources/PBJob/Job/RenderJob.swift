@@ -18,7 +18,8 @@ import PBRendering
 public struct RenderJob: Sendable {
     /// What a job draws.
     public enum Content: Sendable {
-        /// One still image: a progress indicator or a badge, laid out.
+        /// One still image: a progress indicator or a badge, laid out (its documents rewritten
+        /// only, unless the format writes their markup itself: an SVG).
         case scene(Scene)
         /// An animation, written as one file (an APNG or an animated SVG).
         case animation(Timeline)
@@ -72,12 +73,18 @@ public struct RenderJob: Sendable {
     /// (`width` from `--size`), for the messages of errors found while rendering.
     package var valueNames: [String: String] = [:]
 
-    /// A job from its parts, already checked.
+    /// A job from its parts, already checked. A still image in a format that librsvg draws
+    /// documents for holds them rewritten (`Scene.rewritingDocuments()`): the measured document
+    /// is not kept while it draws.
     package init(
         content: Content, format: ImageFormat, appearance: Appearance = .light, isLive: Bool = false,
         output: String?, defaultOutput: String, force: Bool = false, warnings: [JobWarning] = []
     ) {
-        self.content = content
+        if case .scene(let scene) = content, !format.writesDocumentMarkup {
+            self.content = .scene(scene.rewritingDocuments())
+        } else {
+            self.content = content
+        }
         self.format = format
         self.appearance = appearance
         self.isLive = isLive

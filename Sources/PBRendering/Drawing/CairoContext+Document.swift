@@ -9,16 +9,16 @@ extension CairoContext {
     /// - Throws: `RenderError` when librsvg cannot be loaded, or cannot read or draw the markup.
     func draw(_ layer: DocumentLayer) throws(RenderError) {
         let rsvg = try RSVGLibrary.loaded()
-        let markup = Array(layer.markup.utf8)
+        var markup = layer.markup
         var error: UnsafeMutablePointer<GError>?
-        let handle = markup.withUnsafeBufferPointer { bytes in
+        // A native string's own bytes: a large document's markup is not copied.
+        let handle = markup.withUTF8 { bytes in
             rsvg.rsvg_handle_new_from_data(bytes.baseAddress, gsize(bytes.count), &error)
         }
         guard let handle else { throw Self.documentError(error, rsvg: rsvg) }
         defer { rsvg.g_object_unref(UnsafeMutableRawPointer(handle)) }
         rsvg.rsvg_handle_set_dpi(handle, 96)
-        var viewport = RsvgRectangle(
-            x: 0, y: 0, width: layer.appearance.size.width, height: layer.appearance.size.height)
+        var viewport = RsvgRectangle(x: 0, y: 0, width: layer.size.width, height: layer.size.height)
         guard rsvg.rsvg_handle_render_document(handle, pointer, &viewport, &error) != 0 else {
             throw Self.documentError(error, rsvg: rsvg)
         }

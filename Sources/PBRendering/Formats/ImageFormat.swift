@@ -50,6 +50,10 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     public let carriesBothAppearances: Bool
     /// Whether a still image can follow a page's CSS (`--live`).
     public let canBeLive: Bool
+    /// Whether it writes a document's markup itself, from the measured document (an SVG: live,
+    /// dark), rather than having librsvg draw it; a still job in any other format holds its
+    /// documents rewritten only (`Scene.rewritingDocuments()`).
+    public let writesDocumentMarkup: Bool
     /// Whether its pixels are compressed by pbrender's PNG encoder, so a ``PNGCompression`` applies.
     public let readsCompression: Bool
     /// The longest side in pixels it can hold, when below a scene's own limit (WebP's 16,383).
@@ -77,7 +81,7 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     public init(
         name: String, fileExtensions: [String]? = nil, displayName: String, phrase: String, mediaType: String,
         signature: [UInt8?], kind: Kind, isText: Bool = false, carriesBothAppearances: Bool = false,
-        canBeLive: Bool = false,
+        canBeLive: Bool = false, writesDocumentMarkup: Bool = false,
         readsCompression: Bool = false, maximumPixelDimension: Int? = nil, contentSecurityPolicy: String? = nil,
         posterSupport: String? = nil, readsPoster: Bool = false, options: [FormatOption] = [],
         stillEncoder: StillEncoder?,
@@ -93,6 +97,7 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
         self.isText = isText
         self.carriesBothAppearances = carriesBothAppearances
         self.canBeLive = canBeLive
+        self.writesDocumentMarkup = writesDocumentMarkup
         self.readsCompression = readsCompression
         self.maximumPixelDimension = maximumPixelDimension
         self.contentSecurityPolicy = contentSecurityPolicy

@@ -7,7 +7,7 @@ extension ImageFormat {
     public static let svg = ImageFormat(
         name: "svg", displayName: "SVG", phrase: "an SVG", mediaType: "image/svg+xml", signature: Array("<svg".utf8),
         kind: .vector, isText: true,
-        carriesBothAppearances: true, canBeLive: true,
+        carriesBothAppearances: true, canBeLive: true, writesDocumentMarkup: true,
         contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
         posterSupport: "a viewer that does not play CSS animations, or prefers reduced motion, shows the end state",
         stillEncoder: { scene, _, settings, _ throws(RenderError) in try scene.svgData(isLive: settings.isLive) },

@@ -110,12 +110,12 @@ extension SVGWriter {
             throw RenderError(
                 .notApplicable(name: name, reason: "\(noun) of a document follows one value, not several"))
         }
-        if let problem = document.measure.liveProblem(document.appearance) {
+        var (measure, appearance) = try Self.measured(document)
+        if let problem = measure.liveProblem(appearance) {
             throw RenderError(.notApplicable(name: name, reason: "\(noun) \(problem)"))
         }
-        var appearance = document.appearance
         appearance.liveValue = Self.endExpression(progress)
-        return document.measure.rewritten(appearance)
+        return measure.rewritten(appearance)
     }
 
     /// Opens an element of a drawing at its first layer: with `--fills at-end`, its fill,

@@ -154,7 +154,7 @@ struct SVGWriter {
         case (.document(let document), let darkLayer):
             // The rewritten document itself, as librsvg draws it: an `<svg>` within ours.
             var document = document
-            if case .document(let dark) = darkLayer { document = darkened(document, dark: dark) }
+            if case .document(let dark) = darkLayer { document = try darkened(document, dark: dark) }
             body += (isLive || timeline != nil ? try liveMarkup(of: document) : document.markup) + "\n"
         default:
             try write(layer, dark: layer)
@@ -342,8 +342,10 @@ struct SVGWriter {
     /// on the root where `dark` paints them otherwise (`--pbrender-progress`): a browser shows
     /// the dark appearance's, as the PNG of `--appearance dark` does, and each SVG of a page its
     /// own; a renderer without custom properties, the light ones. The document's own colours stay.
-    mutating func darkened(_ document: DocumentLayer, dark: DocumentLayer) -> DocumentLayer {
-        var appearance = document.appearance
+    mutating func darkened(_ document: DocumentLayer, dark: DocumentLayer) throws(RenderError) -> DocumentLayer {
+        let (measure, light) = try Self.measured(document)
+        var appearance = light
+        let darkAppearance = try Self.measured(dark).appearance
         func variable(_ kind: String, light: String, dark: String?) -> String? {
             guard let dark, dark != light else { return nil }
             let name = "--pbrender-\(kind)"
@@ -353,15 +355,31 @@ struct SVGWriter {
         // The progress paints what it overrides, and the outlines of elements without a stroke.
         let paintsProgress =
             appearance.overrides.contains(.paint)
-            || document.measure.document.elements.contains { !$0.style.hasStroke && $0.style.fillPaints }
+            || measure.document.elements.contains { !$0.style.hasStroke && $0.style.fillPaints }
         if paintsProgress {
             appearance.progress.variable = variable(
-                "progress", light: appearance.progress.paint, dark: dark.appearance.progress.paint)
+                "progress", light: appearance.progress.paint, dark: darkAppearance.progress.paint)
         }
         if let track = appearance.track {
-            appearance.track?.variable = variable("track", light: track.paint, dark: dark.appearance.track?.paint)
+            appearance.track?.variable = variable("track", light: track.paint, dark: darkAppearance.track?.paint)
         }
-        return DocumentLayer(measure: document.measure, appearance: appearance)
+        return DocumentLayer(measure: measure, appearance: appearance)
+    }
+
+    /// The measured document of a layer and its appearance, which an SVG writes from.
+    ///
+    /// - Throws: `.notApplicable` for a layer that holds only its markup (`DocumentLayer.rewritten()`).
+    static func measured(_ layer: DocumentLayer) throws(RenderError) -> (
+        measure: SVGDocumentMeasure, appearance: SVGDocumentAppearance
+    ) {
+        guard let measure = layer.measure, let appearance = layer.appearance else {
+            throw RenderError(
+                .notApplicable(
+                    name: "svg",
+                    reason: "this document layer holds only its markup for raster and PDF output; "
+                        + "write an SVG from the layer its indicator lays out"))
+        }
+        return (measure, appearance)
     }
 
     /// The root's class, named the first time it is asked for.

@@ -29,6 +29,8 @@ extension ProgressIndicator {
     ) {
         var elements: [Element] = []
         var indices: [Int] = []
+        elements.reserveCapacity(document.elements.count)
+        indices.reserveCapacity(document.elements.count)
         for (index, element) in document.elements.enumerated() {
             guard let drawn = Self.element(element, style: style, overrides: overrides) else { continue }
             elements.append(drawn)

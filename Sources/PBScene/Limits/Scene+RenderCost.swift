@@ -61,9 +61,7 @@ extension Scene {
                 nanoseconds += Cost.perCharacter * Double(text.layout.text.count)
             case .document(let document):
                 // librsvg strokes and fills each element's outline at most once over the canvas.
-                for measure in document.measure.measures {
-                    nanoseconds += Cost.perElement * Double(measure.path.elements.count)
-                }
+                nanoseconds += Cost.perElement * Double(document.pathElementCount)
                 if isRaster { nanoseconds += Cost.perFilledPixel * canvasArea }
             }
         }

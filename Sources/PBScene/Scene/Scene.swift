@@ -74,6 +74,22 @@ public struct Scene: Hashable, Sendable {
         return scene
     }
 
+    /// The scene with each document layer holding only its rewritten markup
+    /// (``DocumentLayer/rewritten()``), in layers and dark layers: what raster and PDF output
+    /// draw, without the measured documents, which a large document holds several times over.
+    /// Its SVG can show no live value nor dark appearance.
+    public func rewritingDocuments() -> Scene {
+        func rewritten(_ layers: [Layer]) -> [Layer] {
+            layers.map { layer in
+                if case .document(let document) = layer { .document(document.rewritten()) } else { layer }
+            }
+        }
+        var scene = self
+        scene.layers = rewritten(layers)
+        scene.darkLayers = darkLayers.map(rewritten)
+        return scene
+    }
+
     /// The size of a PNG in pixels: the canvas times the scale, rounded up.
     public var pixelSize: (width: Int, height: Int) {
         (Self.pixels(width * scale), Self.pixels(height * scale))
