@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Writes Sources/pbrender/Link/order.txt: the functions one image runs, for the linker to put together.
+"""Writes Sources/pbrender/Link/order.txt: the functions one image runs, then those `pbrender serve` adds,
+for the linker to put together.
 
     python3 Tests/Benchmarks/order_file.py
 
 from the repository root (needs valgrind). It builds pbrender in release, runs the commands below under
 callgrind (without demangling), and lists every function of pbrender's own binary that ran, in the order
-callgrind met them, without repeats. The release build links with `--symbol-ordering-file` (Package.swift),
+callgrind met them, without repeats; then it runs `pbrender serve` under callgrind for the requests of
+serve.py's memory soak (a cached badge, an uncached ring, a document by POST) and appends the functions
+the server ran that the commands did not. A server then touches fewer 64 KB blocks of the binary's
+code too (the resident memory serve.py's soak measures). The release build links with `--symbol-ordering-file` (Package.swift),
 so those functions sit side by side at the start of the text: one image touches about 2 MB of the binary's
 code instead of 5 (the kernel maps code 64 KB around each fault), which is most of the difference between
 pbrender's resident memory and the C floor's (Tests/Benchmarks/results/startup.md).
@@ -16,9 +20,13 @@ stale list only costs memory, never correctness; run this again after large chan
 
 import os
 import re
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ORDER = os.path.join(REPO, "Sources", "pbrender", "Link", "order.txt")
@@ -39,6 +47,45 @@ COMMANDS = [
     ["--help"],
 ]
 
+# What serve.py's memory soak requests (MIXED_LUA), each a few times.
+SERVER_REQUESTS = [
+    ("GET", "/badge.svg?title=coverage&progress=0.{index}", None),
+    ("GET", "/render.png?shape=ring&size=256&progress=0.12{index}", None),
+    ("POST", "/render.png?progress=0.4{index}", os.path.join(EXAMPLES, "check.svg")),
+]
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def profile_server(stripped, profile):
+    """Runs `pbrender serve` under callgrind for SERVER_REQUESTS, three times each, and stops it."""
+    port = free_port()
+    server = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", stripped, "serve",
+         "--port", str(port), "--threads", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        for index in range(1, 4):
+            for method, target, body_file in SERVER_REQUESTS:
+                body = open(body_file, "rb").read() if body_file else None
+                request = urllib.request.Request(
+                    f"http://127.0.0.1:{port}{target.format(index=index)}", data=body, method=method,
+                    headers={"Content-Type": "image/svg+xml"} if body else {})
+                with urllib.request.urlopen(request, timeout=60) as response:
+                    response.read()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=120)
+
 
 def main():
     subprocess.run(["swift", "build", "-c", "release", "--product", "pbrender"], cwd=REPO, check=True)
@@ -53,12 +100,17 @@ def main():
             if len(line.split()) == 3 and line.split()[1] in "tT"
         )
         order, seen = [], set()
+        profiles = []
         for index, command in enumerate(COMMANDS):
             profile = os.path.join(scratch, f"profile.{index}")
             arguments = [part.replace("{out}", scratch) for part in command]
             subprocess.run(
                 ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", stripped, *arguments],
                 capture_output=True, check=True)
+            profiles.append(profile)
+        profiles.append(os.path.join(scratch, "profile.serve"))
+        profile_server(stripped, profiles[-1])
+        for profile in profiles:
             with open(profile) as f:
                 for line in f:
                     match = re.match(r"^c?fn=\(\d+\) (\S+)", line)
