@@ -11,6 +11,9 @@ public struct SVGNumberFormat: Hashable, Sendable {
     }
 
     /// The text of `value`: `80`, not `80.000` nor `79.99999999999999` with three decimals.
+    ///
+    /// - Complexity: O(1): digits from integer arithmetic, written as bytes (a rewritten
+    ///   document writes several numbers a frame).
     public func string(_ value: Double) -> String {
         guard let decimals else { return Self.exact(value) }
         var scale = 1.0
@@ -19,12 +22,27 @@ public struct SVGNumberFormat: Hashable, Sendable {
         // Values too large to round (beyond 2^53 once scaled) are whole numbers anyway.
         guard abs(scaled) < 9_007_199_254_740_992 else { return Self.exact(value) }
         if scaled == 0 { return "0" }
-        var digits = String(Int64(abs(scaled)))
-        if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
-        let integer = String(digits.dropLast(decimals))
-        var fraction = String(digits.suffix(decimals))
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (scaled < 0 ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + fraction)
+        var rest = UInt64(abs(scaled))
+        var fractionDigits = decimals
+        while fractionDigits > 0, rest % 10 == 0 {
+            rest /= 10
+            fractionDigits -= 1
+        }
+        // Right to left: the fraction's digits (zeros where the value has fewer), its point, then
+        // the integer's digits (at least one) and the sign.
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(fractionDigits + 20)
+        for _ in 0..<fractionDigits {
+            reversed.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        }
+        if fractionDigits > 0 { reversed.append(UInt8(ascii: ".")) }
+        repeat {
+            reversed.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if scaled < 0 { reversed.append(UInt8(ascii: "-")) }
+        return String(decoding: reversed.reversed(), as: UTF8.self)
     }
 
     /// The shortest decimal text that reads back as exactly `value` (the fewest significant
@@ -32,34 +50,54 @@ public struct SVGNumberFormat: Hashable, Sendable {
     /// more (`1e-7`, `1e21`), so the integers people write read back as they wrote them.
     static func exact(_ value: Double) -> String {
         if value == 0 { return "0" }
-        // Swift's description is the shortest round-tripping digit string; re-lay it out.
-        let text = value.description
-        let negative = text.hasPrefix("-")
-        let unsigned = negative ? text.dropFirst() : Substring(text)
-        let parts = unsigned.split(separator: "e")
-        let mantissa = parts[0]
-        let exponentShift = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        let pointIndex = mantissa.firstIndex(of: ".") ?? mantissa.endIndex
-        var digits = String(mantissa[..<pointIndex]) + mantissa[pointIndex...].dropFirst()
+        guard value.isFinite else { return value.description }
+        // Swift's description is the shortest round-tripping digit string (`1.25e-07`); its
+        // digits are re-laid out.
+        var digits: [UInt8] = []
         // The value is 0.digits × 10^pointPosition.
-        var pointPosition = mantissa.distance(from: mantissa.startIndex, to: pointIndex) + exponentShift
-        while digits.hasPrefix("0") {
-            digits.removeFirst()
+        var pointPosition = 0
+        var seenPoint = false
+        var exponent = 0
+        var exponentSign = 1
+        var inExponent = false
+        for byte in value.description.utf8 {
+            switch byte {
+            case UInt8(ascii: "-") where inExponent: exponentSign = -1
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): continue
+            case UInt8(ascii: "."): seenPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            default:
+                if inExponent {
+                    exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+                } else {
+                    digits.append(byte)
+                    if !seenPoint { pointPosition += 1 }
+                }
+            }
+        }
+        pointPosition += exponentSign * exponent
+        var first = 0
+        while digits[first] == UInt8(ascii: "0") {
+            first += 1
             pointPosition -= 1
         }
-        while digits.hasSuffix("0") { digits.removeLast() }
-        let plain: String
+        var end = digits.count
+        while digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+        let significant = digits[first..<end]
+        let zero = UInt8(ascii: "0")
+        var plain: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
         if pointPosition <= 0 {
-            plain = "0." + String(repeating: "0", count: -pointPosition) + digits
-        } else if pointPosition >= digits.count {
-            plain = digits + String(repeating: "0", count: pointPosition - digits.count)
+            plain += [zero, UInt8(ascii: ".")] + repeatElement(zero, count: -pointPosition) + significant
+        } else if pointPosition >= significant.count {
+            plain += significant + repeatElement(zero, count: pointPosition - significant.count)
         } else {
-            let split = digits.index(digits.startIndex, offsetBy: pointPosition)
-            plain = digits[..<split] + "." + digits[split...]
+            let split = significant.startIndex + pointPosition
+            plain += significant[..<split] + [UInt8(ascii: ".")] + significant[split...]
         }
-        let first = digits.prefix(1)
-        let rest = digits.dropFirst()
-        let scientific = first + (rest.isEmpty ? "" : "." + rest) + "e" + String(pointPosition - 1)
-        return (negative ? "-" : "") + (scientific.count + 3 <= plain.count ? scientific : plain)
+        var scientific: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
+        scientific.append(significant[significant.startIndex])
+        if significant.count > 1 { scientific += [UInt8(ascii: ".")] + significant.dropFirst() }
+        scientific += Array("e\(pointPosition - 1)".utf8)
+        return String(decoding: scientific.count + 3 <= plain.count ? scientific : plain, as: UTF8.self)
     }
 }
