@@ -110,10 +110,11 @@ extension SVGWriter {
             throw RenderError(
                 .notApplicable(name: name, reason: "\(noun) of a document follows one value, not several"))
         }
-        var (measure, appearance) = try Self.measured(document)
-        if let problem = measure.liveProblem(appearance) {
+        let (measure, still) = try Self.measured(document)
+        if let problem = measure.liveProblem(still) {
             throw RenderError(.notApplicable(name: name, reason: "\(noun) \(problem)"))
         }
+        var appearance = still
         appearance.liveValue = Self.endExpression(progress)
         return measure.rewritten(appearance)
     }
