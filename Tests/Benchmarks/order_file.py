@@ -120,6 +120,9 @@ def main():
     with open(ORDER, "w") as f:
         f.write("\n".join(order) + "\n")
     print(f"wrote {len(order)} functions to {os.path.relpath(ORDER, REPO)}", file=sys.stderr)
+    # SwiftPM does not relink when only the order file changed: the binary goes, and is linked again.
+    os.remove(binary)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "pbrender"], cwd=REPO, check=True)
 
 
 if __name__ == "__main__":
