@@ -18,8 +18,9 @@ import PBRendering
 public struct RenderJob: Sendable {
     /// What a job draws.
     public enum Content: Sendable {
-        /// One still image: a progress indicator or a badge, laid out (its documents rewritten
-        /// only, unless the format writes their markup itself: an SVG).
+        /// One still image: a progress indicator or a badge, laid out. Unless the format writes
+        /// documents' markup itself (an SVG, in both appearances), in the job's appearance alone,
+        /// its documents rewritten only.
         case scene(Scene)
         /// An animation, written as one file (an APNG or an animated SVG).
         case animation(Timeline)
@@ -39,7 +40,8 @@ public struct RenderJob: Sendable {
     public var content: Content
     /// The file format.
     public var format: ImageFormat
-    /// The colours raster and PDF output are drawn in (an SVG carries both appearances).
+    /// The colours raster and PDF output are drawn in (an SVG carries both appearances). A still
+    /// raster or PDF image is laid out in it when the job is made (``Content/scene(_:)``).
     public var appearance: Appearance
     /// Whether an SVG's progress follows the CSS custom property `--progress` of its page.
     public var isLive: Bool
@@ -74,14 +76,15 @@ public struct RenderJob: Sendable {
     package var valueNames: [String: String] = [:]
 
     /// A job from its parts, already checked. A still image in a format that librsvg draws
-    /// documents for holds them rewritten (`Scene.rewritingDocuments()`): the measured document
-    /// is not kept while it draws.
+    /// documents for is kept in `appearance` alone, its documents rewritten
+    /// (`Scene.rewritingDocuments()`): the measured document is not kept while librsvg draws, and
+    /// the other appearance's documents are not rewritten for nothing.
     package init(
         content: Content, format: ImageFormat, appearance: Appearance = .light, isLive: Bool = false,
         output: String?, defaultOutput: String, force: Bool = false, warnings: [JobWarning] = []
     ) {
         if case .scene(let scene) = content, !format.writesDocumentMarkup {
-            self.content = .scene(scene.rewritingDocuments())
+            self.content = .scene(scene.appearance(appearance).rewritingDocuments())
         } else {
             self.content = content
         }
