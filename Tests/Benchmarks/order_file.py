@@ -8,11 +8,11 @@ from the repository root (needs valgrind). It builds pbrender in release, runs t
 callgrind (without demangling), and lists every function of pbrender's own binary that ran, in the order
 callgrind met them, without repeats; then it runs `pbrender serve` under callgrind for the requests of
 serve.py's memory soak (a cached badge, an uncached ring, a document by POST) and appends the functions
-the server ran that the commands did not. A server then touches fewer 64 KB blocks of the binary's
-code too (the resident memory serve.py's soak measures). The release build links with `--symbol-ordering-file` (Package.swift),
-so those functions sit side by side at the start of the text: one image touches about 2 MB of the binary's
-code instead of 5 (the kernel maps code 64 KB around each fault), which is most of the difference between
-pbrender's resident memory and the C floor's (Tests/Benchmarks/results/startup.md).
+the server ran that the commands did not, so a server touches fewer 64 KB blocks of the binary's code too
+(the resident memory serve.py's soak measures). The release build links with `--symbol-ordering-file`
+(Package.swift), so those functions sit side by side at the start of the text: one image touches about
+2 MB of the binary's code instead of 5 (the kernel maps code 64 KB around each fault), which is most of
+the difference between pbrender's resident memory and the C floor's (Tests/Benchmarks/results/startup.md).
 
 Names that later changes remove or rename are skipped by the linker (`--no-warn-symbol-ordering`), so a
 stale list only costs memory, never correctness; run this again after large changes to the render path.
@@ -21,12 +21,12 @@ stale list only costs memory, never correctness; run this again after large chan
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
+
+from serve import free_port, wait_for_port
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ORDER = os.path.join(REPO, "Sources", "pbrender", "Link", "order.txt")
@@ -55,12 +55,6 @@ SERVER_REQUESTS = [
 ]
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def profile_server(stripped, profile):
     """Runs `pbrender serve` under callgrind for SERVER_REQUESTS, three times each, and stops it."""
     port = free_port()
@@ -68,12 +62,7 @@ def profile_server(stripped, profile):
         ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", stripped, "serve",
          "--port", str(port), "--threads", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(600):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for_port(port, server, seconds=60)  # valgrind starts slowly
         for index in range(1, 4):
             for method, target, body_file in SERVER_REQUESTS:
                 body = open(body_file, "rb").read() if body_file else None
