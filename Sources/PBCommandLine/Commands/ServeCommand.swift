@@ -1,4 +1,3 @@
-internal import CMalloc
 import PBJob
 import PBRendering
 import PBServer
@@ -102,8 +101,8 @@ enum ServeCommand: Command {
         try apply(given, to: &options)
         let configuration = options.configuration()
         let service = options.service()
-        keepAllocatorPages()
-        releaseFreePagesEverySecond()
+        AllocatorPages.keep()
+        AllocatorPages.releaseEverySecond()
         // A process may start with these signals blocked (inherited from its parent: a test runner, a
         // supervisor); unblocked here, before the server's threads inherit the mask, so they do stop it.
         var stopSignals = sigset_t()
@@ -125,33 +124,6 @@ enum ServeCommand: Command {
                 + "\(options.cacheSize) cache; SIGTERM or SIGINT stops\n")
         let signal = server.run(until: signals)
         context.writeError("pbrender: stopped on \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n")
-    }
-}
-
-extension ServeCommand {
-    /// Keeps the memory one request frees for the next. Each render allocates its PNG encoder's compressor
-    /// and buffers (about 800 KB for a 256 px image), which glibc's allocator would otherwise return to the
-    /// system after every request and fault in again: measured on uncached 256 px rings, 233 page faults and
-    /// about 0.4 ms of system time a request before, 2 or 3 faults and 0.05 ms after. Allocations below
-    /// 4 MiB come from the heap, and up to 8 MiB freed at a heap's top stay there, so memory stays bounded
-    /// (the cache's size, plus at most that much per server thread's heap); larger images are mapped and
-    /// unmapped as before.
-    static func keepAllocatorPages() {
-        _ = pb_malloc_keep_pages(4 << 20, 8 << 20)
-    }
-
-    /// Returns the free pages of the allocator's heaps to the system once a second, from a thread of its own.
-    /// The cache's entries live among the requests' buffers, so an evicted entry leaves a hole that stays
-    /// resident: measured under mixed routes with a 64 MB cache, RSS grew to 41 MiB above the cache's size
-    /// without this. Once a second costs the renders the page faults of one request's buffers, each thread.
-    static func releaseFreePagesEverySecond() {
-        let thread = try? PosixThread {
-            while true {
-                sleep(1)
-                _ = pb_malloc_release_free_pages()
-            }
-        }
-        thread?.detach()
     }
 }
 

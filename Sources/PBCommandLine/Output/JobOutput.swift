@@ -17,6 +17,10 @@ enum JobOutput {
 
     /// Renders `job` and writes it: frames, standard output or a file.
     private static func writeImage(_ job: RenderJob, context: CommandContext) throws(CommandLineError) {
+        switch job.content {
+        case .animation, .frames: AllocatorPages.keep()
+        case .scene: break
+        }
         if case .frames(let frames) = job.content {
             return try writeFrames(of: job, count: frames.count, pattern: FramePattern(job.output), context: context)
         }
