@@ -84,7 +84,7 @@ public final class SceneRenderer {
     func renderPNG(_ scene: Scene, for target: RenderTarget, compression: PNGCompression) throws(RenderError)
         -> [UInt8]
     {
-        let encoder = try kept("png \(compression)") { () throws(RenderError) in
+        let encoder = try kept("png \(compression.rawValue)") { () throws(RenderError) in
             try PNGEncoder(compression: compression)
         }
         // Room for the scanlines' filter bytes: the encoder turns the pixels into scanlines in place.
