@@ -11,10 +11,12 @@
 /// Without it, each symbol a new library binds (about 9,500 for librsvg and what it needs, all bound at
 /// load: Debian links them with BIND_NOW) is first looked for in pbrender and the 20-odd libraries Cairo
 /// brings, which never define it: 8 of a document image's 35 M instructions (callgrind). Searching the new
-/// library's own dependencies first finds the same definitions, since they are the same files. But it
-/// also bypasses whatever comes before libc for everyone: a preloaded allocator (`LD_PRELOAD` jemalloc),
-/// whose memory those libraries would then free with libc's `free`, or a sanitizer's interceptors (the
-/// sanitizers refuse RTLD_DEEPBIND outright). Their `malloc` is not libc's, so they keep the usual order.
+/// library's own dependencies first finds the same definitions, since they are the same files (pbrender
+/// exports no symbol). But it also bypasses whatever comes before them: a preloaded allocator
+/// (`LD_PRELOAD` jemalloc), whose memory those libraries would then free with libc's `free`, or a
+/// sanitizer's interceptors, which sit in the program itself (the sanitizers refuse RTLD_DEEPBIND
+/// outright). Their `malloc` is not libc's, so they keep the usual order. (Valgrind's preloaded library
+/// defines no `malloc`, so what callgrind counts is what runs without it.)
 static int mode = RTLD_NOW | RTLD_LOCAL;
 static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
 
