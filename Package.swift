@@ -49,6 +49,7 @@ let package = Package(
         // C libraries loaded when first needed, not at start-up: libmicrohttpd, libxml2 and Pango with what they
         // pull in cost one image per process about 12 ms of CPU in the dynamic linker (Tests/Benchmarks/startup.py),
         // and a ring needs none of them. Their modules declare function tables typed from the libraries' headers.
+        // Each library searches its own dependencies first (RTLD_DEEPBIND) unless libc's malloc is replaced.
         .target(name: "CDynamicLibrary"),
         // Pure-Swift geometry: paths, SVG path data, arc length, exact trimming.
         .target(name: "PBGeometry", swiftSettings: strict),
