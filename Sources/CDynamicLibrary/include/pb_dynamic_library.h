@@ -38,7 +38,8 @@ typedef struct pb_dynamic_library {
     char error[512];
 } pb_dynamic_library;
 
-/// Loads the library (RTLD_NOW | RTLD_LOCAL, and RTLD_DEEPBIND when libc's malloc is the process's) and resolves every symbol, once per process; thread-safe.
+/// Loads the library (RTLD_NOW | RTLD_LOCAL, and RTLD_DEEPBIND when libc's malloc is the process's) and
+/// resolves every symbol, once per process; thread-safe.
 /// Returns 1 when every symbol is there, 0 otherwise, with the reason in `library->error` (the library is
 /// not tried again). The library is never unloaded.
 int pb_dynamic_library_load(pb_dynamic_library *_Nonnull library);

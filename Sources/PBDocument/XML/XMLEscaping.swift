@@ -5,15 +5,10 @@ package func xmlEscaped(_ text: String) -> String {
     // Most text (path data, numbers, names) has nothing to escape: returned as it is, found by one
     // pass over its bytes. A byte below 0x20 (a control character, or tab and line ends) or 0xEF
     // (the first of U+FFFE and U+FFFF, and of other scalars from U+F000) takes the full pass.
-    // Over the bytes in place where the string has them (native strings do): the UTF-8 view's own
-    // iteration cost about 10 instructions a byte, a path's data rewritten for every frame.
-    func needsEscape(_ byte: UInt8) -> Bool {
+    let needsWork = text.utf8Contains { byte in
         byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == 0xEF
     }
-    let needsWork =
-        text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
-        ?? text.utf8.contains(where: needsEscape)
     guard needsWork else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count)
