@@ -99,9 +99,11 @@ package struct PathSource: Sendable {
     }
 
     /// The `--accuracy` option every measuring command has.
-    package static func accuracyOption<Root>(_ keyPath: WritableKeyPath<Root, Double> & Sendable) -> Option<Root> {
+    package static func accuracyOption<Root>(
+        _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Root, Double>
+    ) -> Option<Root> {
         .number(
-            "accuracy", keyPath, .within(1e-15...0.1), placeholder: "A", section: "MEASURING",
+            "accuracy", keyPath(), .within(1e-15...0.1), placeholder: "A", section: "MEASURING",
             help:
                 "Bound on the relative error of every length, between 1e-15 and 0.1 (default \(default: PathMeasure.defaultAccuracy))."
         )

@@ -5,7 +5,8 @@ extension Option {
     /// white`, `matte=white`, a curve file's `style.matte`) into the values at `keyPath`, by name.
     /// Its help names the formats that read it.
     package static func format(
-        _ option: FormatOption, _ keyPath: WritableKeyPath<Root, [String: FormatOption.Value]> & Sendable
+        _ option: FormatOption,
+        _ keyPath: @autoclosure @escaping @Sendable () -> WritableKeyPath<Root, [String: FormatOption.Value]>
     ) -> Option {
         let readers = ImageFormat.all.filter { $0.options.contains { $0.name == option.name } }
         let expectation: String =
@@ -19,7 +20,7 @@ extension Option {
             help: option.help + " (" + ImageFormat.list(readers, displayNames: true, conjunction: "and") + " only.)",
             section: "FORMATS", fileKey: .style(option.name), isRepeatable: false, expectation: expectation
         ) { root, input throws(OptionValueError) in
-            root[keyPath: keyPath][option.name] = try value(of: option, input)
+            root[keyPath: keyPath()][option.name] = try value(of: option, input)
         }
     }
 
