@@ -44,7 +44,7 @@ package struct ArgumentParser<Root>: Sendable {
                 throw .usage("unexpected argument '\(argument)'")
             }
             let (name, inline) = Self.split(argument)
-            guard let option = options.first(where: { $0.flag == name || $0.shortName.map { "-\($0)" } == name }) else {
+            guard let option = option(named: name) else {
                 let hint = NameSuggestion.hint(for: name, among: options.map(\.flag))
                 throw .usage("unknown option '\(name)'\(hint)")
             }
@@ -71,6 +71,18 @@ package struct ArgumentParser<Root>: Sendable {
             given.append(Given(option: option, input: input, text: text))
         }
         return given
+    }
+
+    /// The option `name` names (`--line-width`, or `-o` for a one-letter alias), if any; compared
+    /// without making each option's `--name` (which cost a lookup about 500 instructions an option).
+    private func option(named name: String) -> Option<Root>? {
+        if name.hasPrefix("--") {
+            let long = name.dropFirst(2)
+            return options.first { $0.name[...] == long }
+        }
+        let short = name.dropFirst()
+        guard short.count == 1, let letter = short.first else { return nil }
+        return options.first { $0.shortName == letter }
     }
 
     /// Whether `argument` can be an option's value rather than the next option.
