@@ -70,6 +70,17 @@ struct DocumentRewriteTests {
         #expect(DashWindow.visible((12, 27), own: [10, 5], offset: 0).map { [$0.start, $0.end] } == [[15, 25]])
     }
 
+    @Test("Dashes too fine for a double far along a subpath end the cut after at most 100,000 periods")
+    func dashesFinerThanDoubles() throws {
+        // A dash of 1 each 10^30: from the second period on, adding the dash's 1 to where its period
+        // starts changes nothing (past 2^53 a double's step is 2 or more), so no period showed a dash
+        // and the walk to 10^300 never ended: without the bound, this call does not return (found by
+        // fuzzing, with a document's pattern).
+        let visible = DashWindow.visible((0, 1e300), own: [1, 1e30], offset: 0)
+        #expect(visible.first.map { [$0.start, $0.end] } == [0, 1])
+        #expect(visible.count <= DashWindow.maximumDashCount)
+    }
+
     @Test("A sheet's !important dashes do not beat the part: the flag goes, the element keeps the rule's value")
     func importantRules() throws {
         let doc = try document(

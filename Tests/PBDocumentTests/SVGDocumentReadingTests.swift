@@ -263,6 +263,18 @@ struct SVGDocumentReadingTests {
             return
         }
         #expect(count > 1e30)
+        // Found by the budget fuzzer: an element without a stroke, its outline drawn in the progress
+        // stroke along a `<g>`'s pattern (period 335 × 2); 450 bytes kept the rewrite walking 10^103
+        // periods.
+        let outline =
+            #"<svg xmlns="http://www.w3.org/2000/svg"><g stroke-dasharray="2 328 5">"#
+            + #"<rect width="12" height="5555555555555555555555555555555555555555555555555555555555"/></g></svg>"#
+        guard case .overBudget(.dashes, let outlineCount, 1_000_000) = readingError(outline, limits: .default)?.kind
+        else {
+            Issue.record("expected the dash budget for an outline")
+            return
+        }
+        #expect(outlineCount > 1e55)
     }
 
     @Test("The budget resolves a <use> as the reader does: a reference with spaces around it counts")

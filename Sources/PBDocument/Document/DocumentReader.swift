@@ -240,11 +240,14 @@ struct DocumentReader {
 
     /// Refuses strokes that would lay more dashes than the limit: each dashed element's length in
     /// its user space over its pattern's period, plus one, times the pattern's dashes (found by fuzzing: a
-    /// dashed `<rect>` 6 × 10^30 units tall, 200 bytes, took Cairo 2 GiB). Lengths are measured
-    /// only for dashed strokes, whose segments the segment budget already bounds.
+    /// dashed `<rect>` 6 × 10^30 units tall, 200 bytes, took Cairo 2 GiB). An element without a stroke
+    /// counts too: the progress stroke along its outline follows its dash pattern (found by fuzzing: a
+    /// filled `<rect>` 5.6 × 10^105 tall under a `<g>`'s pattern kept the rewrite walking its
+    /// periods). Lengths are measured only for dashed elements, whose segments the segment budget
+    /// already bounds.
     func checkDashes() throws(SVGDocumentError) {
         var dashes = 0.0
-        for element in elements where element.style.hasStroke && !element.style.dashArray.isEmpty {
+        for element in elements where !element.style.dashArray.isEmpty {
             let pattern = element.style.dashArray
             let period = pattern.reduce(0, +)
             guard period > 0 else { continue }

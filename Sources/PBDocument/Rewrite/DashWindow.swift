@@ -13,7 +13,9 @@ enum DashWindow {
     /// `stroke-dashoffset` shifts it) cut to the window. A dash of length zero (a dot, with round
     /// caps) is kept where it falls inside. Without an own pattern, the window itself.
     ///
-    /// - Complexity: O(*k*) in the dashes within the window (at most ``maximumDashCount``).
+    /// - Complexity: O(*k*) in the periods of `own` within the window, at most
+    ///   ``maximumDashCount`` of them: far from a subpath's start a double no longer tells a short
+    ///   dash from nothing, nor one period from the next, so periods can show no dash at all.
     static func visible(_ window: Interval, own: [Double], offset: Double) -> [Interval] {
         guard window.end > window.start else { return [] }
         let period = own.reduce(0, +)
@@ -28,7 +30,8 @@ enum DashWindow {
         var result: [Interval] = []
         // The period that holds the window's start, one before to catch a dash reaching into it.
         var period0 = ((window.start + offset) / period).rounded(.down) - 1
-        while period0 * period - offset < window.end, result.count < maximumDashCount {
+        var periods = 0
+        while period0 * period - offset < window.end, result.count < maximumDashCount, periods < maximumDashCount {
             let base = period0 * period - offset
             for (dash, start) in starts.enumerated() {
                 let from = base + start
@@ -39,6 +42,7 @@ enum DashWindow {
                 if cut.1 > cut.0 || own[2 * dash] == 0 { result.append(cut) }
             }
             period0 += 1
+            periods += 1
         }
         return result
     }
