@@ -84,7 +84,7 @@
         /// Every element's drawn and local path, and the document's whole path, measure finite, or
         /// infinite only when their points, control points or radii reach beyond 1e300 (PBGeometry's
         /// "too large to measure": a sum of lengths or a derivative overflows a double; the layout refuses such a path with
-        /// `RenderError.pathTooLarge`, or its canvas as too large, checked here). A NaN length, or an infinite one for a path
+        /// `RenderError.pathTooLarge`, as out of Cairo's reach, or its canvas as too large, checked here). A NaN length, or an infinite one for a path
         /// of ordinary extent, fails.
         static func checkLengths(_ document: SVGDocument, _ what: String) {
             for element in document.elements {
@@ -100,7 +100,7 @@
                 switch error.kind {
                 // A path reaching this far needs a canvas as large, which may be refused first (found
                 // by this target: 'width' gives a canvas 1.7e51 points wide); either refusal is right.
-                case .pathTooLarge, .canvasTooLarge, .tooManyPixels: break
+                case .pathTooLarge, .pathOutOfReach, .canvasTooLarge, .tooManyPixels: break
                 default: fuzzFailure("\(what): a path too large to measure was refused with: \(error)")
                 }
             }

@@ -30,6 +30,7 @@ import Testing
         .render(RenderError(.dashPatternTooFine(length: 1e9))),
         .render(RenderError(.emptyPath)),
         .render(RenderError(.pathTooLarge)),
+        .render(RenderError(.pathOutOfReach(distance: 1e16))),
         .render(RenderError(.notApplicable(name: "startAngle", reason: "a bar runs straight"))),
         .render(RenderError(.invalidLabel("no such token"))),
         .file(FileError.reading("missing.json", code: ENOENT)),

@@ -33,6 +33,9 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case emptyPath
         /// The path's length overflows a double.
         case pathTooLarge
+        /// The drawing (its stroked bounds) reaches `distance` pixels from the canvas's origin,
+        /// beyond ``Scene/maximumReach``.
+        case pathOutOfReach(distance: Double)
         /// An option does not apply to what is drawn: `name` as in ``invalidValue(name:value:requirement:)``
         /// and why.
         case notApplicable(name: String, reason: String)
@@ -124,6 +127,11 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the path has nothing to draw: it has no segments"
         case .pathTooLarge:
             return "the path is too large to draw: its length overflows a double"
+        case .pathOutOfReach(let distance):
+            let reach = distance < 1e12 ? RenderWarning.readable(distance) : "about 10^\(distance.log10Floor)"
+            return "the drawing reaches \(reach) pixels from the canvas's corner; "
+                + "Cairo draws within \(Self.format(Scene.maximumReach)) pixels of it, so its shapes would be drawn wrongly: "
+                + "move or scale the coordinates onto the canvas"
         case .notApplicable(let name, let reason):
             return "\(naming(name)) does not apply here: \(reason)"
         case .countMismatch(let name, let count, let items, let otherName, let otherCount, let otherItems):

@@ -101,7 +101,7 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
 
 extension Double {
     /// ⌊log₁₀ |x|⌋ for a finite non-zero value, by counting (no libm).
-    fileprivate var log10Floor: Int {
+    var log10Floor: Int {
         var (value, exponent) = (abs(self), 0)
         while value >= 10 { value /= 10; exponent += 1 }
         while value < 1 { value *= 10; exponent -= 1 }

@@ -23,7 +23,9 @@ extension ProgressIndicator {
     /// - Throws: ``RenderError``: `.invalidValue` for a bad style, size, padding or scale;
     ///   `.notApplicable` for a start angle on a bar or a path, or padding on a path whose
     ///   canvas is fixed; `.emptyPath` for a path with no segments; `.pathTooLarge` when its
-    ///   length overflows; `.canvasTooLarge` and `.tooManyPixels` above the limits.
+    ///   length overflows; `.pathOutOfReach` when its stroked bounds reach beyond
+    ///   ``Scene/maximumReach`` at the scale (a fixed canvas's coordinates far off it);
+    ///   `.canvasTooLarge` and `.tooManyPixels` above the limits.
     public func layout() throws(RenderError) -> ProgressLayout {
         try style.validate()
         try validateValues()
@@ -63,6 +65,8 @@ extension ProgressIndicator {
         guard !path.isEmpty else { throw RenderError(.emptyPath) }
         let measure = PathMeasure(path)
         guard measure.length.isFinite else { throw RenderError(.pathTooLarge) }
+        let reach = max(-content.minX, content.maxX, -content.minY, content.maxY) * scale
+        guard reach <= Scene.maximumReach else { throw RenderError(.pathOutOfReach(distance: reach)) }
         var layout = ProgressLayout(
             width: canvas.width, height: canvas.height, scale: scale, measure: measure, center: center, style: style,
             progressStroke: progressStroke, trackStroke: trackStroke, accessibility: accessibility, label: fitted.label,

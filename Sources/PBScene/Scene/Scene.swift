@@ -27,6 +27,11 @@ public struct Scene: Hashable, Sendable {
     /// once per repeat). Cairo lays out every dash, on the canvas or not, at about a kilobyte each
     /// in an SVG or PDF: a fine pattern on a long path would take gigabytes.
     public static let maximumDashCount = 100_000
+    /// How far from the canvas's origin a drawing may reach, in pixels (points in a vector
+    /// format): 2^23. Cairo holds device coordinates as 24.8 fixed-point numbers, so a point
+    /// beyond it wraps around (a filled rectangle 8.4 million pixels wide draws nothing), and
+    /// such paths could keep its rasterizer busy without end.
+    public static let maximumReach = Double(1 << 23)
     /// The scales a scene may have: 1e-6 to 1e6 pixels per point. Cairo cannot invert a scale
     /// whose square underflows or overflows (1e-300 on a canvas 1e300 points wide was a Cairo
     /// "invalid matrix" failure), and nothing useful lies beyond these.

@@ -1,0 +1,83 @@
+import PBDocument
+import PBGeometry
+import PBRendering
+import Testing
+
+/// Drawings within Cairo's reach: Cairo holds device coordinates as 24.8 fixed-point numbers, so
+/// a point beyond 2^23 pixels from the origin wraps around (``Scene/maximumReach``).
+@Suite("Layout: Cairo's fixed-point reach")
+struct CairoReachTests {
+    /// A path without a canvas gets one around its stroke, wherever its coordinates are: at 10^7
+    /// Cairo's stroke extents wrapped around, and the path was moved to (16777222, 16777222),
+    /// off its own 112-point canvas.
+    @Test("A path far from the origin is placed on its canvas, measured exactly")
+    func farPath() throws {
+        let path = try Path(svgPathData: "M 10000000,10000000 l 100,100")
+        let layout = try ProgressIndicator(path: path).layout()
+        #expect(layout.width == 112 && layout.height == 112)
+        #expect(layout.measure.path.bounds == Rect(x: 6, y: 6, width: 100, height: 100))
+    }
+
+    /// A filled rectangle 8 million points wide covers the canvas; at 9 million Cairo would draw
+    /// nothing (rsvg-convert does), so the layout refuses it, naming how far it reaches; at
+    /// scale 2 the same 5 million points are 10 million pixels. The reach is the layout's stroked
+    /// bounds: 6 points more, half the progress's default 12-point line.
+    @Test("A drawing beyond Cairo's fixed-point reach is refused; one within it is drawn")
+    func reach() throws {
+        func indicator(width: Int) throws -> ProgressIndicator {
+            let doc = try SVGDocument(
+                string: #"<svg width="300" height="150"><path d="M0,0H\#(width)V100H0z"/></svg>"#)
+            var style = ProgressStyle()
+            style.elementFills = .always
+            var indicator = ProgressIndicator(document: doc, style: style)
+            indicator.progress = 1
+            return indicator
+        }
+        let drawn = try RGBAImage(png: try indicator(width: 8_000_000).scene().render(as: .png))
+        #expect(drawn[150, 50] == (0, 0, 0, 255))
+        let error = #expect(throws: RenderError.self) { try indicator(width: 9_000_000).scene() }
+        #expect(error?.kind == .pathOutOfReach(distance: 9_000_006))
+        #expect(
+            error?.description
+                == "the drawing reaches 9000006 pixels from the canvas's corner; Cairo draws within 8388608 pixels "
+                + "of it, so its shapes would be drawn wrongly: move or scale the coordinates onto the canvas")
+        var scaled = try indicator(width: 5_000_000)
+        #expect(throws: Never.self) { try scaled.layout() }
+        scaled.scale = 2
+        #expect(throws: RenderError(.pathOutOfReach(distance: 10_000_012))) { try scaled.layout() }
+    }
+
+    /// Found by pbrender-fuzz's `budget` target (reduced from 3.8 kB): a path whose points lie
+    /// near 10^17 user units, drawn on a 32-point canvas, made Cairo's `cairo_fill_extents` (called
+    /// by librsvg) spin without end. Out of Cairo's reach, it is refused before librsvg is called.
+    @Test("A document far beyond Cairo's reach is refused rather than hanging librsvg", .timeLimit(.minutes(1)))
+    func reachHang() throws {
+        let data =
+            """
+                M 9999999,9999999999 L 333333333333,3333835012611 L 333333333333333300,3 L
+                333,3.3333501233333336e23 L 33333333.333333332,0.3333333333333333 L 33333333.3,999 L
+                99,9999999999 M 9999999,9999999999 L 333333333333,3333835012611 L 33333,33333333.333333332
+                L 0.3333333333333333,333333333333333300000 L 33333333.33,333333333333333300 L
+                99,9999999999 L 333,33333333.333333332 L 333,333335012611 L 33333,33333333.333333332 L
+                0.3333333333333333,333333333333333300000 L 33333333.33,333333333333333300 L
+                3333333333.33,333333333333333300 L 33333,999 L 9933333333,3333333333.33 L 999,9999993333 L
+                33333333.333333332,0.3333333333333333 L 33333333.33,333333333333333300 L 3,333 L
+                3.3333501233333336e23,33333 L 333,3 L 333,333333333333 L 33333333.333333332,0.33 L
+                333333333333333300,3333333333.33 L 333333333333333300,33333 L 999,9999999999 L
+                33333333.333333332,0.3333333333333333 L 33333333.33,333333333333333300 L
+                333333333333,3333333333.3333335 L 33333333333333.33,333333333333333300 L 3,333 L
+                333333333333,33333333.333333332 L 0.33,333333333333333300 L
+                3333333333.33,333333333333333300 L 33333,33.333333333333336 L
+                33333333.33,333333333333333300 L 3333333333.33,333333333333333300
+            """
+        let doc = try SVGDocument(string: "<svg><path d=\"\(data)\"/></svg>").fitted(to: Size(width: 32, height: 32))
+        var indicator = ProgressIndicator(document: doc)
+        indicator.progress = 1
+        #expect { try indicator.scene().render(as: .png) } throws: { error in
+            guard let error = error as? RenderError, case .pathOutOfReach(let distance) = error.kind else {
+                return false
+            }
+            return distance > 1e20
+        }
+    }
+}
