@@ -46,6 +46,9 @@ package enum Limits {
             Row(
                 subject: "scale",
                 limit: "\(number(Scene.scaleRange.lowerBound)) to \(number(Scene.scaleRange.upperBound))"),
+            Row(
+                subject: "reach",
+                limit: "\(Int(Scene.maximumReach)) pixels (points in SVG and PDF) from the canvas's corner"),
             Row(subject: "dashes", limit: "\(Scene.maximumDashCount) along a path"),
             Row(subject: "render time", limit: "\(Scene.maximumRenderCost) an image, estimated before drawing"),
             Row(subject: "frames", limit: "\(FrameSequence.maximumCount) (--frames)"),
