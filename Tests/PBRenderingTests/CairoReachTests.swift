@@ -3,6 +3,8 @@ import PBGeometry
 import PBRendering
 import Testing
 
+@testable import PBScene
+
 /// Drawings within Cairo's reach: Cairo holds device coordinates as 24.8 fixed-point numbers, so
 /// a point beyond 2^23 pixels from the origin wraps around (``Scene/maximumReach``).
 @Suite("Layout: Cairo's fixed-point reach")
@@ -16,6 +18,28 @@ struct CairoReachTests {
         let layout = try ProgressIndicator(path: path).layout()
         #expect(layout.width == 112 && layout.height == 112)
         #expect(layout.measure.path.bounds == Rect(x: 6, y: 6, width: 100, height: 100))
+    }
+
+    /// The cheap bound that decides whether a path is measured about its centre holds every point
+    /// the exact bounds hold: for curves by their control points, for SVG arcs with radii SVG
+    /// scales up (1 by 10^-9 across a chord of 10 becomes an ellipse 10^10 wide), after a close
+    /// (the arc starts at the subpath's start), and for arcs in centre form.
+    @Test(
+        "The cheap reach bounds every point the exact bounds hold",
+        arguments: [
+            "M 0 0 L 3 -4", "M 1 1 C 50 -80 -90 40 2 2", "M 0 0 Q 0 100 10 0",
+            "M 0 -5 A 1 1e-9 0 0 1 0 5", "M 0 0 A 3 3 0 1 0 0 0.001", "M 10 0 L 20 0 Z A 30 30 0 1 1 10 1",
+            "M 1e6 1e6 a 8e6 1 45 1 1 1 1",
+        ])
+    func cheapReach(data: String) throws {
+        let path = try Path(svgPathData: data)
+        let box = try #require(path.bounds)
+        let exact = max(-box.minX, box.maxX, -box.minY, box.maxY)
+        #expect(Path.reach(of: [path]) >= exact * (1 - 1e-12), "\(data): \(Path.reach(of: [path])) < \(exact)")
+        var circle = Path()
+        circle.addArc(
+            center: Point(x: -7, y: 2), radius: 5, startAngle: .zero, endAngle: .degrees(270), clockwise: false)
+        #expect(Path.reach(of: [circle]) >= 12)
     }
 
     /// A filled rectangle 8 million points wide covers the canvas; at 9 million Cairo would draw
