@@ -71,6 +71,18 @@ struct CairoReachTests {
         #expect(throws: RenderError(.pathOutOfReach(distance: 10_000_012))) { try scaled.layout() }
     }
 
+    /// Found by pbrender-fuzz's `render` target (`M 0 01e308 L 100 0`): a reach that overflows to
+    /// infinity at the scale made the message count its powers of ten for ever.
+    @Test("The message names a reach of any size, infinite included", .timeLimit(.minutes(1)))
+    func reachMessages() {
+        let messages = [1e13, 1.5e307, .infinity].map { RenderError(.pathOutOfReach(distance: $0)).description }
+        let expected = [
+            "the drawing reaches about 10^13 pixels from t", "the drawing reaches about 10^307 pixels from ",
+            "the drawing reaches more than 10^308 pixels f",
+        ]
+        #expect(messages.map { String($0.prefix(45)) } == expected)
+    }
+
     /// Found by pbrender-fuzz's `budget` target (reduced from 3.8 kB): a path whose points lie
     /// near 10^17 user units, drawn on a 32-point canvas, made Cairo's `cairo_fill_extents` (called
     /// by librsvg) spin without end. Out of Cairo's reach, it is refused before librsvg is called.

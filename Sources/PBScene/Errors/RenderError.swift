@@ -128,7 +128,14 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .pathTooLarge:
             return "the path is too large to draw: its length overflows a double"
         case .pathOutOfReach(let distance):
-            let reach = distance < 1e12 ? RenderWarning.readable(distance) : "about 10^\(distance.log10Floor)"
+            let reach =
+                if !distance.isFinite {
+                    "more than 10^308"
+                } else if distance < 1e12 {
+                    RenderWarning.readable(distance)
+                } else {
+                    "about 10^\(distance.log10Floor)"
+                }
             return "the drawing reaches \(reach) pixels from the canvas's corner; "
                 + "Cairo draws within \(Self.format(Scene.maximumReach)) pixels of it, so its shapes would be drawn wrongly: "
                 + "move or scale the coordinates onto the canvas"

@@ -100,8 +100,10 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Double {
-    /// ⌊log₁₀ |x|⌋ for a finite non-zero value, by counting (no libm).
+    /// ⌊log₁₀ |x|⌋ for a finite non-zero value, by counting (no libm); 0 for zero, infinities
+    /// and NaN (whose counting would not end).
     var log10Floor: Int {
+        guard isFinite, self != 0 else { return 0 }
         var (value, exponent) = (abs(self), 0)
         while value >= 10 { value /= 10; exponent += 1 }
         while value < 1 { value *= 10; exponent -= 1 }
