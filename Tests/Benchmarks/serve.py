@@ -25,7 +25,9 @@ installs Debian's `wrk` when it is missing (apt-get, as root or with sudo), and 
   (5) first of all, the memory soak (issue 30; `--memory-only` runs it alone): `pbrender serve` at its
       default cache size under mixed routes (cached badges, uncached rings, SVG documents by POST) for
       `--memory-soak` seconds, its RSS sampled every 0.25 s and its peak (VmHWM) against the cache
-      size + 32 MiB, written to `Tests/Benchmarks/results/serve-memory.md`.
+      size + 32 MiB, and where its resident pages are when it ends (its binary, groups of libraries,
+      anonymous memory; private and proportional totals), written to
+      `Tests/Benchmarks/results/serve-memory.md`.
 
 wrk runs `-t2 -c32` (two threads, 32 kept-alive connections) for `--duration` seconds per
 scenario, in `--rounds` interleaved rounds (the median round is reported), on the same two cores
@@ -153,6 +155,56 @@ def peak_rss_kib(pid):
             if line.startswith("VmHWM:"):
                 return int(line.split()[1])
     return 0
+
+
+# Where a server's resident pages are, by what maps them: groups of libraries by the basename's start.
+RESIDENT_GROUPS = [
+    ("librsvg (documents)", ("librsvg",)),
+    ("libmicrohttpd's TLS library and its dependencies (linked by Debian's libmicrohttpd, which initializes "
+     "them when loaded; pbrender serves no TLS)",
+     ("libgnutls", "libp11-kit", "libnettle", "libhogweed", "libgmp", "libtasn1", "libidn2", "libunistring",
+      "libffi")),
+    ("GLib, GObject, GIO and theirs (librsvg's, Pango's)",
+     ("libglib", "libgobject", "libgio", "libgmodule", "libmount", "libblkid", "libselinux", "libpcre2")),
+    ("Pango, HarfBuzz, fontconfig, FreeType, fonts and font caches (labels, badges)",
+     ("libpango", "libharfbuzz", "libfontconfig", "libfreetype", "libfribidi", "libthai", "libdatrie",
+      "libgraphite2", "libexpat", "libbrotli", "DejaVu", "Noto", "Liberation")),
+    ("libxml2, ICU and libstdc++ (documents)", ("libxml2", "libicu", "libstdc++", "liblzma")),
+    ("Cairo, pixman, libpng, zlib, libdeflate and X11's libraries (Cairo's)",
+     ("libcairo", "libpixman", "libpng", "libz.", "libdeflate", "libX", "libxcb", "libbsd", "libmd")),
+    ("libc, libm, the dynamic linker, libgcc", ("libc.", "libm.", "ld-linux", "libgcc")),
+]
+
+
+def resident_by_mapping(pid, binary):
+    """The process's RSS by what maps it (KiB): its own binary, RESIDENT_GROUPS, other files, and anonymous
+    memory; and its private and proportional totals (Private_Clean + Private_Dirty, Pss)."""
+    totals, name, anonymous = {}, None, 0
+    with open(f"/proc/{pid}/smaps") as f:
+        for line in f:
+            fields = line.split()
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                name = fields[5] if len(fields) > 5 and fields[5].startswith("/") else None
+            elif fields[0] == "Rss:":
+                if name is None:
+                    group = "anonymous memory (heap, the cache, connection pools, stacks)"
+                elif os.path.realpath(name) == os.path.realpath(binary):
+                    group = "pbrender's own binary (code, data)"
+                else:
+                    base = os.path.basename(name)
+                    group = next((label for label, prefixes in RESIDENT_GROUPS if base.startswith(prefixes)),
+                                 "other files")
+                totals[group] = totals.get(group, 0) + int(fields[1])
+            elif fields[0] == "Anonymous:" and name is not None:
+                anonymous += int(fields[1])
+    rollup = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) >= 2 and fields[1].isdigit():
+                rollup[fields[0].rstrip(":")] = int(fields[1])
+    return {"groups": totals, "relocated": anonymous,
+            "private": rollup.get("Private_Clean", 0) + rollup.get("Private_Dirty", 0), "pss": rollup.get("Pss", 0)}
 
 
 def cli_cpu_per_frame(pbrender, frames, runs):
@@ -429,6 +481,7 @@ def memory_soak(pbrender, seconds, connections, directory):
             samples.append((time.time() - started, rss_kib(serve.pid), anonymous_rss_kib(serve.pid)))
         output = wrk.stdout.read()
         peak = peak_rss_kib(serve.pid)
+        resident = resident_by_mapping(serve.pid, pbrender)
     finally:
         serve.send_signal(signal.SIGTERM)
         serve.wait(timeout=30)
@@ -441,7 +494,7 @@ def memory_soak(pbrender, seconds, connections, directory):
     return {
         "cache": cache.group(1) if cache else "?", "banner": banner.strip(), "samples": samples, "peak": peak,
         "requests": int(summary.group(1)) if summary else 0, "errors": errors, "seconds": seconds,
-        "exit": serve.returncode,
+        "exit": serve.returncode, "resident": resident,
     }
 
 
@@ -477,6 +530,20 @@ def memory_report(soak, connections):
     every = max(1, len(soak["samples"]) // 12)
     for t, kib, anonymous in soak["samples"][::every]:
         lines.append(f"| {t:.0f} | {kib / 1024:.1f} MiB | {anonymous / 1024:.1f} MiB |")
+    resident = soak["resident"]
+    lines += [
+        "",
+        "Where the resident pages are when the soak ends, after wrk's connections closed (from /proc/PID/smaps; "
+        "RSS counts a library's pages in every process that maps them: the server's private pages, mapped by no "
+        f"other process, are {resident['private'] / 1024:.1f} MiB, its proportional share (PSS) "
+        f"{resident['pss'] / 1024:.1f} MiB; {resident['relocated'] / 1024:.1f} MiB of the mapped files' pages are "
+        "copies the dynamic linker wrote when it relocated them):",
+        "",
+        "| mapped by | RSS |",
+        "|---|---:|",
+    ]
+    for group, kib in sorted(resident["groups"].items(), key=lambda item: -item[1]):
+        lines.append(f"| {group} | {kib / 1024:.1f} MiB |")
     return lines
 
 
