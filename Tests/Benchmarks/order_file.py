@@ -17,6 +17,10 @@ text: one image touches about 2 MB of the binary's code instead of 5 (the kernel
 each fault), which is most of the difference between pbrender's resident memory and the C floor's
 (Tests/Benchmarks/results/startup.md).
 
+Functions the compiler emits without a symbol (`.text..L*` sections: shared value witnesses, object
+destroyers) cannot be listed, nor seen by callgrind; `Sources/pbrender/Link/private-functions.ld` puts them
+all together in front of the listed ones.
+
 Names that later changes remove or rename are skipped by the linker (`--no-warn-symbol-ordering`), so a
 stale list only costs memory, never correctness; run this again after large changes to the render path.
 """
@@ -64,7 +68,8 @@ def profile_server(stripped, profile):
     port = free_port()
     server = subprocess.Popen(
         ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", stripped, "serve",
-         "--port", str(port), "--threads", "2", "--cache-size", "32KB"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+         "--port", str(port), "--threads", "2", "--cache-size", "32KB"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_for_port(port, server, seconds=60)  # valgrind starts slowly
         for index in range(1, 4):
